@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/**
+ * Environment configuration, validated once at start-up. Every variable is optional for
+ * `npm start`; a value that is present but wrong stops the process with a message that
+ * names each bad variable. Empty strings count as unset (as in most `.env` files).
+ */
+const optionalString = z.string().min(1).optional();
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: optionalUrl,
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DATABASE_URL: z
+    .url()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// URL")
+    .optional(),
+  REDIS_URL: z
+    .url()
+    .refine((v) => /^rediss?:\/\//.test(v), "must be a redis:// URL")
+    .optional(),
+  SMTP_URL: z
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("ChatSphere <no-reply@chatsphere.local>"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  ADS_CLIENT: optionalString,
+  ADS_SLOT: optionalString,
+  ANALYTICS_URL: optionalUrl,
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      `Invalid environment variables: ${issues.map((i) => `${i.variable} (${i.message})`).join(", ")}`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => {
+      const value = source[key];
+      return [key, value === undefined || value.trim() === "" ? undefined : value];
+    }),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? "environment"),
+        message: issue.message,
+      })),
+    );
+  }
+  const env = parsed.data;
+  const pairs: [string, string | undefined, string | undefined][] = [
+    ["GOOGLE", env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET],
+    ["FACEBOOK", env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET],
+  ];
+  const halfSet = pairs
+    .filter(([, id, secret]) => Boolean(id) !== Boolean(secret))
+    .map(([name, id]) => ({
+      variable: id ? `${name}_CLIENT_SECRET` : `${name}_CLIENT_ID`,
+      message: `set both ${name}_CLIENT_ID and ${name}_CLIENT_SECRET, or neither`,
+    }));
+  if (Boolean(env.ADS_CLIENT) !== Boolean(env.ADS_SLOT)) {
+    halfSet.push({
+      variable: env.ADS_CLIENT ? "ADS_SLOT" : "ADS_CLIENT",
+      message: "set both ADS_CLIENT and ADS_SLOT, or neither",
+    });
+  }
+  if (halfSet.length > 0) throw new ConfigError(halfSet);
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, publicUrl };
+}

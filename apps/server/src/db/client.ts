@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type features see, whichever engine runs underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs `fn` while holding a cluster-wide lock, so concurrent processes take turns. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string | null };
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target.dataDir);
+}
+
+function openPglite(dataDir: string | null): DatabaseHandle {
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    // PGlite lives in this process only and runs one query at a time: nothing to coordinate.
+    withLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    async withLock(key, fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query("select pg_advisory_lock($1)", [key]);
+        return await fn();
+      } finally {
+        await conn.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

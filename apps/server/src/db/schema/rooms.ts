@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/**
+ * Conversations. `global` rooms belong to the system (no owner) and exist from the first
+ * start; `user` rooms are created by users; `stranger` and `direct` rooms hold one-to-one chats.
+ */
+export const roomKind = pgEnum("room_kind", ["global", "user", "stranger", "direct"]);
+
+export const room = pgTable(
+  "room",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    kind: roomKind().notNull(),
+    ownerId: text().references(() => user.id, { onDelete: "cascade" }),
+    isLocked: boolean().notNull().default(false),
+    avatar: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("room_global_name_uq")
+      .on(t.name)
+      .where(sql`${t.kind} = 'global'`),
+    index("room_owner_idx").on(t.ownerId),
+    index("room_kind_idx").on(t.kind),
+  ],
+);
+
+export const roomMember = pgTable(
+  "room_member",
+  {
+    roomId: text()
+      .notNull()
+      .references(() => room.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastReadAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index("room_member_user_idx").on(t.userId)],
+);
+
+export const roomBan = pgTable(
+  "room_ban",
+  {
+    roomId: text()
+      .notNull()
+      .references(() => room.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+);
+
+export const message = pgTable(
+  "message",
+  {
+    id: text().primaryKey(),
+    roomId: text()
+      .notNull()
+      .references(() => room.id, { onDelete: "cascade" }),
+    senderId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("message_room_created_idx").on(t.roomId, t.createdAt)],
+);

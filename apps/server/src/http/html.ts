@@ -1,0 +1,49 @@
+import type { PageMeta, PublicConfig } from "@chatsphere/contract";
+import { PUBLIC_CONFIG_META } from "@chatsphere/contract";
+
+export const HEAD_MARKER = "<!--app-head-->";
+
+const escapeAttr = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface HeadInput {
+  meta: PageMeta;
+  canonicalUrl: string;
+  siteName: string;
+  config: PublicConfig;
+  /** Open Graph type and image, for articles. */
+  ogType?: "website" | "article";
+  imageUrl?: string | null;
+  /** Extra tags already escaped by the caller (JSON-LD, article times). */
+  extra?: string;
+}
+
+/** The per-route `<head>` tags: title, description, canonical, Open Graph and Twitter card. */
+export function renderHead(input: HeadInput): string {
+  const { meta } = input;
+  const tags = [
+    `<title>${escapeAttr(meta.title)}</title>`,
+    `<meta name="description" content="${escapeAttr(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeAttr(input.canonicalUrl)}" />`,
+    meta.indexable ? "" : `<meta name="robots" content="noindex, nofollow" />`,
+    `<meta property="og:site_name" content="${escapeAttr(input.siteName)}" />`,
+    `<meta property="og:type" content="${input.ogType ?? "website"}" />`,
+    `<meta property="og:title" content="${escapeAttr(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeAttr(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeAttr(input.canonicalUrl)}" />`,
+    input.imageUrl ? `<meta property="og:image" content="${escapeAttr(input.imageUrl)}" />` : "",
+    `<meta name="twitter:card" content="${input.imageUrl ? "summary_large_image" : "summary"}" />`,
+    `<meta name="twitter:title" content="${escapeAttr(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeAttr(meta.description)}" />`,
+    `<meta name="${PUBLIC_CONFIG_META}" content="${escapeAttr(JSON.stringify(input.config))}" />`,
+    input.config.ads
+      ? `<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(input.config.ads.client)}" crossorigin="anonymous"></script>`
+      : "",
+    input.extra ?? "",
+  ];
+  return tags.filter(Boolean).join("\n    ");
+}
+
+export function injectHead(template: string, head: string): string {
+  return template.replace(HEAD_MARKER, head);
+}

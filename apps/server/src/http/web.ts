@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Env, Hono } from "hono";
+import { BRAND, NOT_FOUND_META, pageMetaFor, type PageMeta, type PublicConfig } from "@chatsphere/contract";
+import { injectHead, renderHead, type HeadInput } from "./html";
+
+/** A page's head as the server knows it; features may resolve their own (blog articles). */
+export type HeadResolver = (
+  pathname: string,
+) => Promise<Omit<HeadInput, "canonicalUrl" | "siteName" | "config"> | null>;
+
+export interface WebOptions {
+  distDir: string;
+  publicUrl: string;
+  config: PublicConfig;
+  resolvers?: HeadResolver[];
+}
+
+/**
+ * Serves the built web app: hashed assets with a year of cache, other public files briefly,
+ * and every page route as `index.html` with its own head tags filled in. Unknown paths get
+ * the same shell with a 404 status so crawlers do not index them.
+ */
+export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
+  const indexFile = path.join(options.distDir, "index.html");
+  if (!existsSync(indexFile)) {
+    throw new Error(`The web app is not built (${indexFile} is missing): run npm run build`);
+  }
+  const template = readFileSync(indexFile, "utf8");
+  const root = path.relative(process.cwd(), options.distDir) || ".";
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root,
+      precompressed: true,
+      rewriteRequestPath: (p) => (p === "/" || p.endsWith(".html") ? "/__no_such_file__" : p),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  app.get("*", async (c) => {
+    const pathname = new URL(c.req.url).pathname;
+    let resolved = null;
+    for (const resolve of options.resolvers ?? []) {
+      resolved = await resolve(pathname);
+      if (resolved) break;
+    }
+    const known: PageMeta | null = resolved?.meta ?? pageMetaFor(pathname);
+    const head = renderHead({
+      ...(resolved ?? {}),
+      meta: known ?? NOT_FOUND_META,
+      canonicalUrl: `${options.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}`,
+      siteName: BRAND,
+      config: options.config,
+    });
+    c.header("Cache-Control", "no-cache");
+    return c.html(injectHead(template, head), known ? 200 : 404);
+  });
+}

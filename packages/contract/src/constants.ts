@@ -1,0 +1,78 @@
+/**
+ * Product constants and limits (SPEC §9). Web and server read them from here so the
+ * two sides cannot drift apart.
+ */
+export const BRAND = "ChatSphere";
+export const BRAND_TAGLINE = "Meet the world, one conversation at a time.";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 60;
+export const BIO_MAX_LENGTH = 500;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const MATCH_TIMEOUT_MS = 10_000;
+export const SKIP_COOLDOWN_MS = 10_000;
+export const TYPING_VISIBLE_MS = 3_000;
+export const TYPING_RESEND_MS = 2_000;
+export const UNREAD_POLL_MS = 5_000;
+export const STREAM_KEEPALIVE_MS = 5_000;
+export const MAX_GET_URL_LENGTH = 2083;
+export const SESSION_REFRESH_DELAY_MS = 10;
+
+export const CHAT_WIDE_BREAKPOINT_PX = 1024;
+export const DEFAULT_BREAKPOINT_PX = 768;
+
+export const DM_UNANSWERED_CAP = 3;
+export const ROOM_NAME_MIN_LENGTH = 3;
+export const ROOM_NAME_MAX_LENGTH = 90;
+
+export const FEEDBACK_PAGE_SIZE = 20;
+export const BLOG_PAGE_SIZE = 10;
+export const COMMENT_PAGE_SIZE = 10;
+export const USERS_PAGE_SIZES = [5, 10, 20, 50] as const;
+export const USERS_DEFAULT_PAGE_SIZE = 10;
+export const USERS_MAX_PAGE_SIZE = 50;
+export const USERS_PAGER_WINDOW = 5;
+export const USERS_NAME_FILTER_DEBOUNCE_MS = 500;
+export const USERS_SKELETON_ROWS = 10;
+
+export const BLOG_IMAGE_CACHE_SECONDS = 3600;
+
+export const REGIONS = [
+  "World",
+  "Africa",
+  "Antarctica",
+  "Asia",
+  "Europe",
+  "North America",
+  "Oceania",
+  "South America",
+] as const;
+export type Region = (typeof REGIONS)[number];
+export const DEFAULT_REGION: Region = "World";
+
+export const CHAT_TABS = ["stranger-chat", "chat-rooms", "following"] as const;
+export type ChatTab = (typeof CHAT_TABS)[number];
+export const DEFAULT_CHAT_TAB: ChatTab = "stranger-chat";
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Guests get placeholder e-mails on a reserved, non-routable domain (RFC 2606 `.invalid`). */
+export const GUEST_EMAIL_DOMAIN = "guest.chatsphere.invalid";
+
+/** Keys of values the browser keeps in localStorage (SPEC §3 "Client-stored values"). */
+export const STORAGE_KEYS = {
+  ageAccepted: "chatsphere.age-accepted",
+  welcomeAccepted: "chatsphere.welcome-accepted",
+  strangerRegion: "chatsphere.stranger-region",
+  theme: "chatsphere.theme",
+} as const;
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = "light";
+
+export const SOCIAL_PROVIDERS = ["google", "facebook"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

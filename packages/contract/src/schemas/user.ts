@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from "../constants";
+import { VALIDATION } from "../messages";
+import { emailField } from "./auth";
+
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, VALIDATION.nameRequired).max(NAME_MAX_LENGTH, VALIDATION.nameTooLong),
+  bio: z.string().trim().max(BIO_MAX_LENGTH, VALIDATION.bioTooLong).optional().default(""),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const profileOutput = z.object({ name: z.string(), bio: z.string() });
+export const bioOutput = z.object({ bio: z.string() });
+
+export const checkEmailInput = z.object({ email: emailField });
+export const checkEmailOutput = z.object({ exists: z.boolean() });
