@@ -30,7 +30,10 @@ export function publicConfigOf(config: Config): PublicConfig {
       google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
       facebook: Boolean(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET),
     },
-    ads: config.ADS_CLIENT && config.ADS_SLOT ? { client: config.ADS_CLIENT, slot: config.ADS_SLOT } : null,
+    ads:
+      config.ADS_CLIENT && config.ADS_SLOT
+        ? { client: config.ADS_CLIENT, slot: config.ADS_SLOT }
+        : null,
     analyticsUrl: config.ANALYTICS_URL ?? null,
   };
 }

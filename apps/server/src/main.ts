@@ -36,7 +36,8 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     ready = true;
     const ms = Math.round(performance.now() - startedAt);
-    const db = runtime.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}/db`;
+    const db =
+      runtime.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}/db`;
     logger.info(`ChatSphere is ready on ${config.publicUrl} (port ${info.port}, ${db}, ${ms} ms)`);
   });
 

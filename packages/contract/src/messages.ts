@@ -18,8 +18,7 @@ export const VALIDATION = {
   feedbackEmpty: "Feedback cannot be empty.",
   commentEmpty: "Comment cannot be empty.",
   roomNameMin: "Name must be at least 3 characters",
-  slugKebab:
-    "Slug must be in kebab-case format (lowercase letters, numbers, and hyphens only)",
+  slugKebab: "Slug must be in kebab-case format (lowercase letters, numbers, and hyphens only)",
   tagRequired: "At least 1 tag is required",
 } as const;
 

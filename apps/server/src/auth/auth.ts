@@ -2,7 +2,12 @@ import { createId } from "@paralleldrive/cuid2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, anonymous } from "better-auth/plugins";
-import { BRAND, GUEST_EMAIL_DOMAIN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@chatsphere/contract";
+import {
+  BRAND,
+  GUEST_EMAIL_DOMAIN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@chatsphere/contract";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";

@@ -1,8 +1,7 @@
 import { BRAND } from "@chatsphere/contract";
 import type { MailMessage } from "../mail/mailer";
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function resetPasswordMail(input: { to: string; name: string; url: string }): MailMessage {
   const name = input.name || "there";

@@ -20,8 +20,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir: string | null };
+  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target.dataDir);

@@ -13,7 +13,10 @@ export async function getOrCreateSecret(db: Database, name: string): Promise<str
     .insert(appSecret)
     .values({ name, value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: appSecret.value }).from(appSecret).where(eq(appSecret.name, name));
+  const [row] = await db
+    .select({ value: appSecret.value })
+    .from(appSecret)
+    .where(eq(appSecret.name, name));
   if (!row) throw new Error(`Secret ${name} could not be stored`);
   return row.value;
 }

@@ -35,7 +35,9 @@ export function createApp(options: AppOptions) {
   app.use(
     securityHeaders({
       scriptOrigins: ads ? ["https://pagead2.googlesyndication.com"] : [],
-      frameOrigins: ads ? ["https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com"] : [],
+      frameOrigins: ads
+        ? ["https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com"]
+        : [],
       hsts: options.config.publicUrl.startsWith("https://"),
     }),
   );
@@ -48,6 +50,9 @@ export function createApp(options: AppOptions) {
     options.isReady() ? c.json({ status: "ok" }) : c.json({ status: "starting" }, 503),
   );
 
+  // better-auth checks origins only for requests that carry cookies; refusing every foreign
+  // POST also stops login CSRF (signing a victim into the attacker's account).
+  app.use("/api/auth/*", originGuard(options.allowedOrigins));
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     // better-auth reads the caller's address from this header; set it ourselves so the
     // client cannot choose its own rate-limit bucket.

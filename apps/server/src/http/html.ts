@@ -3,8 +3,7 @@ import { PUBLIC_CONFIG_META } from "@chatsphere/contract";
 
 export const HEAD_MARKER = "<!--app-head-->";
 
-const escapeAttr = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeAttr = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface HeadInput {
   meta: PageMeta;

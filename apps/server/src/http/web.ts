@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Env, Hono } from "hono";
-import { BRAND, NOT_FOUND_META, pageMetaFor, type PageMeta, type PublicConfig } from "@chatsphere/contract";
+import {
+  BRAND,
+  NOT_FOUND_META,
+  pageMetaFor,
+  type PageMeta,
+  type PublicConfig,
+} from "@chatsphere/contract";
 import { injectHead, renderHead, type HeadInput } from "./html";
 
 /** A page's head as the server knows it; features may resolve their own (blog articles). */

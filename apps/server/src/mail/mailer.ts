@@ -41,7 +41,9 @@ export function createMailer(options: {
       const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      options.logger.info(`mail to ${message.to} written to ${file}${link ? ` (link: ${link})` : ""}`);
+      options.logger.info(
+        `mail to ${message.to} written to ${file}${link ? ` (link: ${link})` : ""}`,
+      );
     },
   };
 }

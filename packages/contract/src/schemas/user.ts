@@ -4,10 +4,14 @@ import { VALIDATION } from "../messages";
 import { emailField } from "./auth";
 
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, VALIDATION.nameRequired).max(NAME_MAX_LENGTH, VALIDATION.nameTooLong),
-  bio: z.string().trim().max(BIO_MAX_LENGTH, VALIDATION.bioTooLong).optional().default(""),
+  name: z
+    .string()
+    .trim()
+    .min(1, VALIDATION.nameRequired)
+    .max(NAME_MAX_LENGTH, VALIDATION.nameTooLong),
+  bio: z.string().trim().max(BIO_MAX_LENGTH, VALIDATION.bioTooLong),
 });
-export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const profileOutput = z.object({ name: z.string(), bio: z.string() });
 export const bioOutput = z.object({ bio: z.string() });

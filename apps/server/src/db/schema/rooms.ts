@@ -50,7 +50,10 @@ export const roomMember = pgTable(
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastReadAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index("room_member_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index("room_member_user_idx").on(t.userId),
+  ],
 );
 
 export const roomBan = pgTable(

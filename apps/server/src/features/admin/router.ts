@@ -10,7 +10,8 @@ export const adminRouter = {
       window: 300,
       max: 10,
     });
-    if (!allowed) throw new AppError("TOO_MANY_REQUESTS", "Too many requests. Please try again later.");
+    if (!allowed)
+      throw new AppError("TOO_MANY_REQUESTS", "Too many requests. Please try again later.");
     const authContext = await auth.$context;
     return service.signUpAdmin(
       { db, hashPassword: (password) => authContext.password.hash(password) },

@@ -10,11 +10,7 @@ export async function getBio(db: Database, userId: string) {
   return row;
 }
 
-export async function updateProfile(
-  db: Database,
-  userId: string,
-  input: Required<Pick<ProfileInput, "name">> & { bio: string },
-) {
+export async function updateProfile(db: Database, userId: string, input: ProfileInput) {
   const row = await queries.updateProfile(db, { userId, name: input.name, bio: input.bio });
   if (!row) throw new AppError("NOT_FOUND", "User not found");
   return row;
@@ -32,6 +28,7 @@ export async function checkEmailExists(
     window: 60,
     max: 10,
   });
-  if (!allowed) throw new AppError("TOO_MANY_REQUESTS", "Too many requests. Please try again later.");
+  if (!allowed)
+    throw new AppError("TOO_MANY_REQUESTS", "Too many requests. Please try again later.");
   return { exists: await queries.emailExists(deps.db, params.email) };
 }

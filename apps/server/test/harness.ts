@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createORPCClient } from "@orpc/client";
+import { RPCLink } from "@orpc/client/fetch";
+import type { ContractRouterClient } from "@orpc/contract";
+import pg from "pg";
+import type { Contract } from "@chatsphere/contract";
+import { bootstrap, type Runtime } from "../src/bootstrap";
+import { loadConfig } from "../src/config";
+import type { DatabaseTarget } from "../src/db/client";
+import { createApp } from "../src/http/app";
+import { createLogger } from "../src/logger";
+import type { MailMessage } from "../src/mail/mailer";
+
+export const ORIGIN = "http://localhost:3000";
+
+/**
+ * A database for one test file: in-memory PGlite, or a fresh PostgreSQL database named for
+ * this run when TEST_DATABASE_URL is set (dropped again in `close`).
+ */
+async function testDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { target: { kind: "pglite", dataDir: null }, drop: async () => {} };
+  const name = `chatsphere_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: "postgres", url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  cookie: string;
+  client: ContractRouterClient<Contract>;
+}
+
+export interface TestServer {
+  runtime: Runtime;
+  mails: MailMessage[];
+  /** A request to the app, same-origin by default. */
+  request(pathname: string, init?: RequestInit): Promise<Response>;
+  /** An RPC client that sends the given cookie (or none). */
+  client(cookie?: string): ContractRouterClient<Contract>;
+  signUp(email?: string, password?: string): Promise<TestUser>;
+  signIn(email: string, password: string): Promise<TestUser>;
+  signInAsGuest(): Promise<TestUser>;
+  /** Creates an admin through the bootstrap rule (first admin) and signs them in. */
+  createAdmin(email?: string, password?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export const randomIp = () =>
+  `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`;
+export const uniqueEmail = (prefix = "user") =>
+  `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+function sessionCookie(response: Response): string {
+  const cookies = response.headers.getSetCookie();
+  const session = cookies.find((c) => c.startsWith("better-auth.session_token="));
+  if (!session) throw new Error(`no session cookie (status ${response.status})`);
+  return session.split(";")[0] ?? "";
+}
+
+export async function createTestServer(): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL: ORIGIN,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    // Each helper call below comes from its own address, so tests that create many users do
+    // not trip the per-address auth limits; rate-limit tests pick one address on purpose.
+    TRUST_PROXY: "true",
+  });
+  const database = await testDatabase();
+  const mails: MailMessage[] = [];
+  const runtime = await bootstrap(config, {
+    logger: createLogger("silent"),
+    target: database.target,
+    mailer: { send: async (message) => void mails.push(message) },
+  });
+  const app = createApp({
+    config,
+    services: runtime.services,
+    publicConfig: runtime.publicConfig,
+    allowedOrigins: runtime.allowedOrigins,
+    isReady: () => true,
+  });
+
+  const request = (pathname: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has("origin")) headers.set("origin", ORIGIN);
+    return Promise.resolve(app.request(`${ORIGIN}${pathname}`, { ...init, headers }));
+  };
+
+  const client = (cookie?: string): ContractRouterClient<Contract> =>
+    createORPCClient(
+      new RPCLink({
+        url: `${ORIGIN}/rpc`,
+        headers: cookie ? { cookie, origin: ORIGIN } : { origin: ORIGIN },
+        fetch: (req) => Promise.resolve(app.fetch(req)),
+      }),
+    );
+
+  const postJson = (pathname: string, body: unknown) =>
+    request(pathname, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(body),
+    });
+
+  async function userFrom(response: Response, email: string): Promise<TestUser> {
+    if (!response.ok) throw new Error(`auth failed: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as { user: { id: string } };
+    const cookie = sessionCookie(response);
+    return { id: body.user.id, email, cookie, client: client(cookie) };
+  }
+
+  const server: TestServer = {
+    runtime,
+    mails,
+    request,
+    client,
+    async signUp(email = uniqueEmail(), password = "password123") {
+      const response = await postJson("/api/auth/sign-up/email", {
+        email,
+        password,
+        name: email.split("@")[0],
+      });
+      return userFrom(response, email);
+    },
+    async signIn(email, password) {
+      return userFrom(await postJson("/api/auth/sign-in/email", { email, password }), email);
+    },
+    async signInAsGuest() {
+      const response = await postJson("/api/auth/sign-in/anonymous", {});
+      return userFrom(response, "");
+    },
+    async createAdmin(email = uniqueEmail("admin"), password = "password123") {
+      await client().admin.signUp({ email, password, confirmPassword: password });
+      return server.signIn(email, password);
+    },
+    async close() {
+      await runtime.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}

@@ -1,0 +1,35 @@
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/cn";
+
+export function Card({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      className={cn("rounded-xl border bg-card text-card-foreground shadow-sm", className)}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("grid gap-1.5 p-6 pb-4", className)} {...props} />;
+}
+
+export function CardTitle({
+  className,
+  as: Heading = "h2",
+  ...props
+}: ComponentProps<"h2"> & { as?: "h1" | "h2" | "h3" }) {
+  return <Heading className={cn("text-xl font-semibold tracking-tight", className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<"p">) {
+  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("p-6 pt-0", className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
+}

@@ -1,0 +1,16 @@
+import { AgeWarningDialog } from "./components/age-warning-dialog";
+import { Hero } from "./components/hero";
+import { CallToAction, FeatureGrid, HowItWorks, Testimonials } from "./components/sections";
+
+export function HomePage() {
+  return (
+    <>
+      <AgeWarningDialog />
+      <Hero />
+      <FeatureGrid />
+      <HowItWorks />
+      <Testimonials />
+      <CallToAction />
+    </>
+  );
+}

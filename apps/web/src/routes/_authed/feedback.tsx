@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { UnderConstruction } from "@/features/scaffold/under-construction";
+
+export const Route = createFileRoute("/_authed/feedback")({
+  component: () => <UnderConstruction title="Feedback" />,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { requireAdmin } from "@/lib/session/guards";
+
+/** The guarded admin area: any role but admin is sent to / (SPEC §2). */
+export const Route = createFileRoute("/admin/_admin")({
+  beforeLoad: requireAdmin,
+  component: Outlet,
+});

@@ -1,0 +1,54 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the real built app (`npm run build` first), started on its own
+ * port with a fresh data directory, in the system Chromium (Playwright cannot download one here).
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const e2eDataDir = path.join(os.tmpdir(), `chatsphere-e2e-${port}`);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `node e2e/start-server.mjs`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: e2eDataDir,
+      PUBLIC_URL: baseURL,
+      // Every browser context says who it is through X-Forwarded-For (see e2e/fixtures.ts),
+      // as real visitors behind a proxy would, so per-address rate limits apply per context.
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

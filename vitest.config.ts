@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Unit and procedure tests. Procedure tests run against in-memory PGlite by default; set
+ * TEST_DATABASE_URL (npm run test:pg) to run the same files against a real PostgreSQL.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "contract",
+          include: ["packages/contract/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: {
+          alias: { "@": new URL("./apps/web/src", import.meta.url).pathname },
+        },
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+    ],
+  },
+});
