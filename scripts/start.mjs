@@ -32,7 +32,13 @@ const targets = [
   {
     workspace: "@chatsphere/web",
     artifact: "apps/web/dist/index.html",
-    sources: [...contract, "apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts"],
+    sources: [
+      ...contract,
+      "apps/web/src",
+      "apps/web/public",
+      "apps/web/index.html",
+      "apps/web/vite.config.ts",
+    ],
   },
   {
     workspace: "@chatsphere/server",
@@ -44,7 +50,10 @@ const targets = [
 for (const target of targets) {
   if (!isStale(target.artifact, target.sources)) continue;
   console.info(`Building ${target.workspace}...`);
-  const result = spawnSync("npm", ["run", "build", "-w", target.workspace], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build", "-w", target.workspace], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
