@@ -84,6 +84,10 @@ export function firstLink(mail: string): string {
   return link;
 }
 
+/** A port for an isolated server of this worker, next to the shared one (E2E_PORT). */
+export const isolatedPort = (workerIndex: number) =>
+  Number(process.env.E2E_PORT ?? 3100) + 50 + workerIndex;
+
 /**
  * A second server on a fresh, empty data directory, for tests that need a first start
  * (the admin bootstrap rule). Stop it with the returned function.

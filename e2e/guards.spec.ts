@@ -1,5 +1,13 @@
 import { TEXT, TOAST } from "@chatsphere/contract";
-import { expect, logInAsAdmin, signUp, startIsolatedServer, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  isolatedPort,
+  logInAsAdmin,
+  signUp,
+  startIsolatedServer,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 test.describe("route guards", () => {
   test("authenticated pages send visitors without a session to /", async ({ page }) => {
@@ -23,7 +31,7 @@ test.describe("admin bootstrap", () => {
     page,
   }) => {
     // The rule is about a first start, so this test gets a server of its own.
-    const fresh = await startIsolatedServer(3190 + test.info().workerIndex);
+    const fresh = await startIsolatedServer(isolatedPort(test.info().workerIndex));
     try {
       const email = uniqueEmail("admin");
       await page.goto(`${fresh.baseURL}/admin/sign-up`);
