@@ -1,6 +1,19 @@
 import { oc } from "@orpc/contract";
 import { adminSignUpInput, adminSignUpOutput } from "./schemas/admin";
 import {
+  chatMessageSchema,
+  findStrangerInput,
+  joinRoomOutput,
+  leaveRoomOutput,
+  listMessagesOutput,
+  listRoomMembersOutput,
+  listRoomsOutput,
+  roomIdInput,
+  sendMessageInput,
+  skipStrangerInput,
+  strangerStatusOutput,
+} from "./schemas/chat";
+import {
   bioOutput,
   checkEmailInput,
   checkEmailOutput,
@@ -21,6 +34,20 @@ export const contract = {
   },
   admin: {
     signUp: oc.input(adminSignUpInput).output(adminSignUpOutput),
+  },
+  room: {
+    listRooms: oc.output(listRoomsOutput),
+    join: oc.input(roomIdInput).output(joinRoomOutput),
+    leave: oc.input(roomIdInput).output(leaveRoomOutput),
+    listRoomMembers: oc.input(roomIdInput).output(listRoomMembersOutput),
+    findStranger: oc.input(findStrangerInput).output(strangerStatusOutput),
+    skipStranger: oc.input(skipStrangerInput).output(strangerStatusOutput),
+    /** Stops waiting for a stranger (the Cancel button while searching). */
+    cancelStranger: oc.output(strangerStatusOutput),
+  },
+  message: {
+    list: oc.input(roomIdInput).output(listMessagesOutput),
+    send: oc.input(sendMessageInput).output(chatMessageSchema),
   },
 };
 

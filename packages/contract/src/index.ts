@@ -7,3 +7,5 @@ export * from "./schemas/user";
 export * from "./schemas/admin";
 export * from "./public-config";
 export * from "./page-meta";
+export * from "./schemas/chat";
+export * from "./realtime";

@@ -1,7 +1,9 @@
 import type { Auth, AuthSession } from "../auth/auth";
 import type { Database } from "../db/client";
+import type { StrangerService } from "../features/stranger/service";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit/rate-limiter";
+import type { RealtimePublisher } from "../realtime/realtime";
 
 /** What every procedure can reach: the services of this process and who is calling. */
 export interface Services {
@@ -9,6 +11,9 @@ export interface Services {
   auth: Auth;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** Publishes server events to realtime channels (on every process). */
+  realtime: RealtimePublisher;
+  stranger: StrangerService;
 }
 
 export interface RpcContext {
