@@ -244,8 +244,9 @@ describe("message.send", () => {
       .where(eq(message.senderId, eve.id));
     expect(rows).toEqual([]);
     await sleep(100);
-    expect(
-      a.events("message").filter((f) => f.type === "event" && f.payload.senderId === eve.id),
-    ).toEqual([]);
+    const leaked = a.frames.filter(
+      (f) => f.type === "event" && f.event === "message" && f.payload.senderId === eve.id,
+    );
+    expect(leaked).toEqual([]);
   });
 });
