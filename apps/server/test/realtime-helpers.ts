@@ -76,11 +76,24 @@ export class TestSocket {
     this.ws.send(JSON.stringify(frame));
   }
 
-  /** The first frame (already received or still to come) that matches. */
-  next<F extends ServerFrame>(match: (f: ServerFrame) => f is F, timeoutMs?: number): Promise<F>;
-  next(match: (f: ServerFrame) => boolean, timeoutMs?: number): Promise<ServerFrame>;
-  next(match: (f: ServerFrame) => boolean, timeoutMs = 5000): Promise<ServerFrame> {
-    const seen = this.frames.find(match);
+  /** How many frames arrived so far; pass it to `next` to ignore them. */
+  mark() {
+    return this.frames.length;
+  }
+
+  /** The first frame (already received after `since`, or still to come) that matches. */
+  next<F extends ServerFrame>(
+    match: (f: ServerFrame) => f is F,
+    timeoutMs?: number,
+    since?: number,
+  ): Promise<F>;
+  next(
+    match: (f: ServerFrame) => boolean,
+    timeoutMs?: number,
+    since?: number,
+  ): Promise<ServerFrame>;
+  next(match: (f: ServerFrame) => boolean, timeoutMs = 5000, since = 0): Promise<ServerFrame> {
+    const seen = this.frames.slice(since).find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("timed out waiting for a frame")), timeoutMs);
