@@ -25,6 +25,7 @@ import { Route as AdminSignUpRouteImport } from './routes/admin/sign-up'
 import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
 import { Route as AdminAdminIndexRouteImport } from './routes/admin/_admin/index'
 import { Route as AdminAdminProfileRouteImport } from './routes/admin/_admin/profile'
+import { Route as AuthedChatRoomRoomIdRouteImport } from './routes/_authed/chat_.room.$roomId'
 import { Route as AdminAdminDashboardIndexRouteImport } from './routes/admin/_admin/dashboard/index'
 import { Route as AdminAdminDashboardBlogsIndexRouteImport } from './routes/admin/_admin/dashboard/blogs/index'
 import { Route as AdminAdminDashboardBlogsNewRouteImport } from './routes/admin/_admin/dashboard/blogs/new'
@@ -108,6 +109,11 @@ const AdminAdminProfileRoute = AdminAdminProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AdminAdminRoute,
 } as any)
+const AuthedChatRoomRoomIdRoute = AuthedChatRoomRoomIdRouteImport.update({
+  id: '/chat_/room/$roomId',
+  path: '/chat/room/$roomId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AdminAdminDashboardIndexRoute =
   AdminAdminDashboardIndexRouteImport.update({
     id: '/dashboard/',
@@ -143,6 +149,7 @@ export interface FileRoutesByFullPath {
   '/blogs/': typeof BlogsIndexRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin/': typeof AdminAdminIndexRoute
+  '/chat/room/$roomId': typeof AuthedChatRoomRoomIdRoute
   '/admin/dashboard/': typeof AdminAdminDashboardIndexRoute
   '/admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/dashboard/blogs/': typeof AdminAdminDashboardBlogsIndexRoute
@@ -162,6 +169,7 @@ export interface FileRoutesByTo {
   '/blogs': typeof BlogsIndexRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin': typeof AdminAdminIndexRoute
+  '/chat/room/$roomId': typeof AuthedChatRoomRoomIdRoute
   '/admin/dashboard': typeof AdminAdminDashboardIndexRoute
   '/admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/dashboard/blogs': typeof AdminAdminDashboardBlogsIndexRoute
@@ -184,6 +192,7 @@ export interface FileRoutesById {
   '/blogs/': typeof BlogsIndexRoute
   '/admin/_admin/profile': typeof AdminAdminProfileRoute
   '/admin/_admin/': typeof AdminAdminIndexRoute
+  '/_authed/chat_/room/$roomId': typeof AuthedChatRoomRoomIdRoute
   '/admin/_admin/dashboard/': typeof AdminAdminDashboardIndexRoute
   '/admin/_admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/_admin/dashboard/blogs/': typeof AdminAdminDashboardBlogsIndexRoute
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/admin/profile'
     | '/admin/'
+    | '/chat/room/$roomId'
     | '/admin/dashboard/'
     | '/admin/dashboard/blogs/new'
     | '/admin/dashboard/blogs/'
@@ -225,6 +235,7 @@ export interface FileRouteTypes {
     | '/blogs'
     | '/admin/profile'
     | '/admin'
+    | '/chat/room/$roomId'
     | '/admin/dashboard'
     | '/admin/dashboard/blogs/new'
     | '/admin/dashboard/blogs'
@@ -246,6 +257,7 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/admin/_admin/profile'
     | '/admin/_admin/'
+    | '/_authed/chat_/room/$roomId'
     | '/admin/_admin/dashboard/'
     | '/admin/_admin/dashboard/blogs/new'
     | '/admin/_admin/dashboard/blogs/'
@@ -379,6 +391,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminProfileRouteImport
       parentRoute: typeof AdminAdminRoute
     }
+    '/_authed/chat_/room/$roomId': {
+      id: '/_authed/chat_/room/$roomId'
+      path: '/chat/room/$roomId'
+      fullPath: '/chat/room/$roomId'
+      preLoaderRoute: typeof AuthedChatRoomRoomIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/admin/_admin/dashboard/': {
       id: '/admin/_admin/dashboard/'
       path: '/dashboard'
@@ -407,12 +426,14 @@ interface AuthedRouteChildren {
   AuthedChatRoute: typeof AuthedChatRoute
   AuthedFeedbackRoute: typeof AuthedFeedbackRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedChatRoomRoomIdRoute: typeof AuthedChatRoomRoomIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedChatRoute: AuthedChatRoute,
   AuthedFeedbackRoute: AuthedFeedbackRoute,
   AuthedProfileRoute: AuthedProfileRoute,
+  AuthedChatRoomRoomIdRoute: AuthedChatRoomRoomIdRoute,
 }
 
 const AuthedRouteWithChildren =

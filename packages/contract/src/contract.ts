@@ -19,6 +19,7 @@ import {
   checkEmailOutput,
   profileOutput,
   profileSchema,
+  userFollowingOutput,
 } from "./schemas/user";
 
 /**
@@ -31,6 +32,7 @@ export const contract = {
     getBio: oc.output(bioOutput),
     updateProfile: oc.input(profileSchema).output(profileOutput),
     checkEmailExists: oc.input(checkEmailInput).output(checkEmailOutput),
+    userFollowing: oc.output(userFollowingOutput),
   },
   admin: {
     signUp: oc.input(adminSignUpInput).output(adminSignUpOutput),

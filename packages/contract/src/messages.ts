@@ -91,7 +91,7 @@ export const TEXT = {
   changeRoom: "Change Room",
   linkAccountTitle: "Link your account",
   linkAccountBody:
-    "Guests can chat with strangers. To join chat rooms and follow people, link your account to an e-mail, Google or Facebook login from your profile.",
+    "Guests can chat with strangers. To join chat rooms and follow people, link Google or Facebook from your profile, or create an account with your e-mail.",
   welcomeTitle: (brand: string) => `Welcome to ${brand}`,
   typing: (name: string) => `${name} is typing...`,
   onlineCount: (n: number) => `${n} ${n === 1 ? "person" : "people"} online`,

@@ -75,8 +75,9 @@ export class StrangerService {
       return this.find(user, input.continent);
     }
     await this.deps.queue.cooldown(user.id, ended.partner.id, SKIP_COOLDOWN_MS);
-    await this.closeRoom(input.roomId, user.id, ended, "skipped");
+    // Told before the room closes, so the skipped side knows why its room went away.
     this.publishUser(ended.partner.id, "stranger_skipped", { roomId: input.roomId });
+    await this.closeRoom(input.roomId, user.id, ended, "skipped");
     try {
       return await this.find(user, input.continent);
     } finally {

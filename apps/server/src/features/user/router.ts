@@ -1,4 +1,4 @@
-import { authed, impl } from "../../rpc/base";
+import { authed, impl, registered } from "../../rpc/base";
 import * as service from "./service";
 
 export const userRouter = {
@@ -11,6 +11,11 @@ export const userRouter = {
     .handler(({ context, input }) =>
       service.updateProfile(context.services.db, context.user.id, input),
     ),
+
+  /** The Following tab: registered users only (guests link an account first). */
+  userFollowing: impl.user.userFollowing
+    .use(registered)
+    .handler(({ context }) => service.userFollowing(context.services.db, context.user.id)),
 
   checkEmailExists: impl.user.checkEmailExists.handler(({ context, input }) =>
     service.checkEmailExists(context.services, { email: input.email, clientIp: context.clientIp }),

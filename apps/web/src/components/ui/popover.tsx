@@ -1,0 +1,29 @@
+import { Popover as PopoverPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/cn";
+
+export const Popover = PopoverPrimitive.Root;
+export const PopoverTrigger = PopoverPrimitive.Trigger;
+export const PopoverAnchor = PopoverPrimitive.Anchor;
+
+/** A floating panel anchored to its trigger (emoji picker); focus moves in and back. */
+export function PopoverContent({
+  className,
+  align = "center",
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof PopoverPrimitive.Content>) {
+  return (
+    <PopoverPrimitive.Portal>
+      <PopoverPrimitive.Content
+        align={align}
+        sideOffset={sideOffset}
+        className={cn(
+          "z-50 rounded-xl border bg-popover p-3 text-popover-foreground shadow-xl outline-none animate-fade-in",
+          className,
+        )}
+        {...props}
+      />
+    </PopoverPrimitive.Portal>
+  );
+}
