@@ -1,12 +1,14 @@
 import path from "node:path";
 import type { PublicConfig } from "@chatsphere/contract";
 import { createAuth } from "./auth/auth";
+import { createSessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { getOrCreateSecret } from "./db/secrets";
 import { ensureGlobalRooms } from "./features/rooms/global-rooms";
-import { closeAllStrangerRooms, strangerRoomStore } from "./features/stranger/queries";
+import { closeAllStrangerRooms } from "./features/stranger/queries";
+import { strangerRoomStore } from "./features/stranger/room-store";
 import { createMemoryQueue } from "./features/stranger/queue/memory";
 import { createRedisQueue } from "./features/stranger/queue/redis";
 import { StrangerService } from "./features/stranger/service";
@@ -82,13 +84,15 @@ export async function bootstrap(
     redis = config.REDIS_URL
       ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
       : undefined;
-    const rt = await createRealtime({ db: database.db, auth, allowedOrigins, logger, redis });
+    const sessions = createSessionCache(auth);
+    const rt = await createRealtime({ db: database.db, sessions, allowedOrigins, logger, redis });
     realtime = rt;
     const stranger = createStranger(database.db, rt, redis, logger);
     if (!redis) await closeAllStrangerRooms(database.db);
     const services: Services = {
       db: database.db,
       auth,
+      sessions,
       rateLimiter: createRateLimiter(database.db),
       logger,
       realtime: rt,

@@ -2,14 +2,14 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { CLOSE_CODES, PERMISSION, REALTIME_LIMITS, REALTIME_PATH } from "@chatsphere/contract";
-import type { Auth } from "../auth/auth";
+import type { SessionCache } from "../auth/session-cache";
 import type { Logger } from "../logger";
 import { Connection, type ConnectionUser } from "./connection";
 import type { FrameRouter } from "./frame-router";
 import { refuseUpgrade } from "./refuse-upgrade";
 
 export interface GatewayOptions {
-  auth: Auth;
+  sessions: SessionCache;
   allowedOrigins: string[];
   logger: Logger;
   router: FrameRouter;
@@ -73,7 +73,7 @@ export class Gateway {
     }
     const headers = new Headers();
     if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-    const session = await this.options.auth.api.getSession({ headers });
+    const session = await this.options.sessions.get(headers);
     if (!session) return refuseUpgrade(socket, 401, PERMISSION.unauthorized);
     if (socket.destroyed) return;
     const user: ConnectionUser = {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { RealtimeEventName, RealtimeEvents } from "@chatsphere/contract";
-import type { Auth } from "../auth/auth";
+import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { createMemoryBus } from "./bus/memory";
@@ -45,7 +45,7 @@ export interface Realtime extends RealtimePublisher {
 
 export interface RealtimeOptions {
   db: Database;
-  auth: Auth;
+  sessions: SessionCache;
   allowedOrigins: string[];
   logger: Logger;
   /** Several processes: bus, presence and the online registry go through Redis. */
@@ -95,7 +95,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     await node.start();
   }
   const gateway = new Gateway({
-    auth: options.auth,
+    sessions: options.sessions,
     allowedOrigins: options.allowedOrigins,
     logger,
     router,

@@ -1,4 +1,5 @@
 import type { Auth, AuthSession } from "../auth/auth";
+import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { StrangerService } from "../features/stranger/service";
 import type { Logger } from "../logger";
@@ -9,6 +10,8 @@ import type { RealtimePublisher } from "../realtime/realtime";
 export interface Services {
   db: Database;
   auth: Auth;
+  /** Session lookups, remembered briefly (every RPC needs one). */
+  sessions: SessionCache;
   rateLimiter: RateLimiter;
   logger: Logger;
   /** Publishes server events to realtime channels (on every process). */

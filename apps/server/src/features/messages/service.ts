@@ -1,4 +1,4 @@
-import { createId } from "@paralleldrive/cuid2";
+import { randomUUID } from "node:crypto";
 import {
   PERMISSION,
   roomChannel,
@@ -30,7 +30,7 @@ export async function send(
   sender: ChatUser,
   input: SendMessageInput,
 ): Promise<ChatMessage> {
-  const id = createId();
+  const id = randomUUID();
   const createdAt = await queries.insertMessage(deps.db, {
     id,
     roomId: input.roomId,

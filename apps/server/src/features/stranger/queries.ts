@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { room, roomMember } from "../../db/schema";
 
@@ -28,14 +28,14 @@ export async function createStrangerRooms(db: Database, rooms: NewStrangerRoom[]
     insert into ${roomMember} (room_id, user_id) values ${memberRows}`);
 }
 
-/** Marks a stranger room closed; true only for the call that closed it. */
-export async function closeStrangerRoom(db: Database, roomId: string) {
+/** Marks stranger rooms closed, many in one statement; returns the ids this call closed. */
+export async function closeStrangerRooms(db: Database, roomIds: string[]) {
   const rows = await db
     .update(room)
     .set({ closedAt: new Date() })
-    .where(and(eq(room.id, roomId), eq(room.kind, "stranger"), isNull(room.closedAt)))
+    .where(and(inArray(room.id, roomIds), eq(room.kind, "stranger"), isNull(room.closedAt)))
     .returning({ id: room.id });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function isStrangerRoomMember(
@@ -67,16 +67,3 @@ export async function closeAllStrangerRooms(db: Database) {
     .set({ closedAt: new Date() })
     .where(and(eq(room.kind, "stranger"), isNull(room.closedAt)));
 }
-
-/** What matching needs from the database; tests of the matcher pass an in-memory one. */
-export interface StrangerRoomStore {
-  create(rooms: NewStrangerRoom[]): Promise<void>;
-  close(roomId: string): Promise<boolean>;
-  isMember(params: { roomId: string; userId: string }): Promise<boolean>;
-}
-
-export const strangerRoomStore = (db: Database): StrangerRoomStore => ({
-  create: (rooms) => createStrangerRooms(db, rooms),
-  close: (roomId) => closeStrangerRoom(db, roomId),
-  isMember: (params) => isStrangerRoomMember(db, params),
-});

@@ -9,7 +9,7 @@ import {
 } from "@chatsphere/contract";
 import { createLogger } from "../../logger";
 import type { RealtimePublisher } from "../../realtime/realtime";
-import type { StrangerRoomStore } from "./queries";
+import type { StrangerRoomStore } from "./room-store";
 import { createMemoryQueue } from "./queue/memory";
 import type { QueueUser } from "./queue/types";
 import { StrangerService } from "./service";
@@ -30,9 +30,7 @@ function setup() {
     isOnline: (id) => Promise.resolve(online.has(id)),
   };
   const store: StrangerRoomStore = {
-    create: async (created) => {
-      for (const r of created) rooms.set(r.roomId, { members: [...r.userIds], closed: false });
-    },
+    create: async (r) => void rooms.set(r.roomId, { members: [...r.userIds], closed: false }),
     close: async (roomId) => {
       const r = rooms.get(roomId);
       if (!r || r.closed) return false;

@@ -1,4 +1,4 @@
-import { createId } from "@paralleldrive/cuid2";
+import { randomUUID } from "node:crypto";
 import {
   MATCH_TIMEOUT_MS,
   PERMISSION,
@@ -14,8 +14,7 @@ import {
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { RealtimePublisher } from "../../realtime/realtime";
-import { createBatcher } from "./batcher";
-import type { NewStrangerRoom, StrangerRoomStore } from "./queries";
+import type { StrangerRoomStore } from "./room-store";
 import type { EndedMatch, QueueUser, StrangerQueue } from "./queue/types";
 
 export interface StrangerDeps {
@@ -35,18 +34,16 @@ type Result = Promise<{ status: StrangerStatus }>;
  */
 export class StrangerService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly createRoom;
   private readonly timeoutMs: number;
 
   constructor(private readonly deps: StrangerDeps) {
     this.timeoutMs = deps.timeoutMs ?? MATCH_TIMEOUT_MS;
-    this.createRoom = createBatcher((rooms: NewStrangerRoom[]) => deps.rooms.create(rooms));
   }
 
   async find(user: QueueUser, continent: Region): Result {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const token = createId();
-      const roomId = createId();
+      const token = randomUUID();
+      const roomId = randomUUID();
       const params = { continent, token, roomId, timeoutMs: this.timeoutMs };
       const result = await this.deps.queue.enqueue(user, params);
       switch (result.kind) {
@@ -134,7 +131,7 @@ export class StrangerService {
     this.clearTimer(user.id);
     this.clearTimer(partner.id);
     try {
-      await this.createRoom({ roomId, userIds: [user.id, partner.id] });
+      await this.deps.rooms.create({ roomId, userIds: [user.id, partner.id] });
     } catch (error) {
       await this.deps.queue.end(user.id, roomId);
       this.publishUser(partner.id, "stranger_idle", {});

@@ -6,11 +6,12 @@ export const userRouter = {
     .use(authed)
     .handler(({ context }) => service.getBio(context.services.db, context.user.id)),
 
-  updateProfile: impl.user.updateProfile
-    .use(authed)
-    .handler(({ context, input }) =>
-      service.updateProfile(context.services.db, context.user.id, input),
-    ),
+  updateProfile: impl.user.updateProfile.use(authed).handler(async ({ context, input }) => {
+    const profile = await service.updateProfile(context.services.db, context.user.id, input);
+    // The new name must show on the next message, not when the cached session expires.
+    context.services.sessions.forgetUser(context.user.id);
+    return profile;
+  }),
 
   /** The Following tab: registered users only (guests link an account first). */
   userFollowing: impl.user.userFollowing
