@@ -26,7 +26,7 @@ export function ChatTabs({ active }: { active: ChatTab }) {
               tab === active && "bg-accent text-foreground shadow-xs",
             )}
           >
-            <Icon className="size-4 shrink-0" />
+            <Icon className="hidden size-4 shrink-0 sm:block" />
             <span className="truncate">{label}</span>
           </Link>
         ))}
