@@ -164,7 +164,9 @@ test.describe("guests and registered users", () => {
     await page.goto("/chat?tab=chat-rooms");
     await page.getByRole("button", { name: /Travel/ }).click();
     await expect(messageBox(page)).toBeEnabled();
-    await other.goto(page.url());
+    // The shareable room link joins the room by itself.
+    const roomId = new URL(page.url()).searchParams.get("roomId");
+    await other.goto(`/chat/room/${roomId}`);
     await expect(messageBox(other)).toBeEnabled();
 
     const text = `Anyone been to Lisbon? ${Date.now()}`;

@@ -12,7 +12,11 @@ export interface SessionCache {
   forgetUser(userId: string): void;
 }
 
-const TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+const TOKEN_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=([^;]+))/;
+
+/** Just the session cookie of a Cookie header (`name=value`), or null. */
+export const sessionCookieOf = (cookie: string | null | undefined) =>
+  cookie ? (TOKEN_COOKIE.exec(cookie)?.[1] ?? null) : null;
 
 interface Entry {
   userId: string | null;
@@ -33,7 +37,7 @@ export function createSessionCache(
 ): SessionCache {
   const entries = new Map<string, Entry>();
   const tokenOf = (cookie: string | undefined | null) =>
-    cookie ? (TOKEN_COOKIE.exec(cookie)?.[1] ?? null) : null;
+    cookie ? (TOKEN_COOKIE.exec(cookie)?.[2] ?? null) : null;
 
   async function lookup(token: string, cookie: string, entry: Entry) {
     try {

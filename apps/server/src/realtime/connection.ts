@@ -11,6 +11,8 @@ export interface ConnectionUser {
   id: string;
   name: string;
   image: string | null;
+  /** The session cookie (`name=value`) it connected with, to check the session again later. */
+  sessionCookie: string;
 }
 
 const OPEN = 1;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { CLOSE_CODES, PERMISSION, REALTIME_LIMITS, REALTIME_PATH } from "@chatsphere/contract";
-import type { SessionCache } from "../auth/session-cache";
+import { sessionCookieOf, type SessionCache } from "../auth/session-cache";
 import type { Logger } from "../logger";
 import { Connection, type ConnectionUser } from "./connection";
 import type { FrameRouter } from "./frame-router";
@@ -71,15 +71,17 @@ export class Gateway {
     if (origin !== undefined && !this.allowedOrigins.has(origin)) {
       return refuseUpgrade(socket, 403, PERMISSION.foreignOrigin);
     }
-    const headers = new Headers();
-    if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-    const session = await this.options.sessions.get(headers);
-    if (!session) return refuseUpgrade(socket, 401, PERMISSION.unauthorized);
+    const sessionCookie = sessionCookieOf(req.headers.cookie);
+    const session = sessionCookie
+      ? await this.options.sessions.get(new Headers({ cookie: sessionCookie }))
+      : null;
+    if (!session || !sessionCookie) return refuseUpgrade(socket, 401, PERMISSION.unauthorized);
     if (socket.destroyed) return;
     const user: ConnectionUser = {
       id: session.user.id,
       name: session.user.name,
       image: session.user.image ?? null,
+      sessionCookie,
     };
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, user));
   }

@@ -78,7 +78,17 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     logger,
     delays: PRESENCE_DELAYS,
   });
-  const subscriptions = new Subscriptions({ db: options.db, bus, index, presence, logger });
+  const subscriptions = new Subscriptions({
+    db: options.db,
+    bus,
+    index,
+    presence,
+    logger,
+    hasSession: async (connection) => {
+      const headers = new Headers({ cookie: connection.user.sessionCookie });
+      return (await options.sessions.get(headers))?.user.id === connection.user.id;
+    },
+  });
   const router = new FrameRouter({
     bus,
     index,

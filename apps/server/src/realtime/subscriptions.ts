@@ -1,4 +1,5 @@
 import {
+  CLOSE_CODES,
   parseChannel,
   presenceModeOf,
   REALTIME_LIMITS,
@@ -27,6 +28,8 @@ export class Subscriptions {
       index: ChannelIndex;
       presence: PresenceHub;
       logger: Logger;
+      /** Whether the connection's session is still valid (it may have been signed out). */
+      hasSession(connection: Connection): Promise<boolean>;
     },
   ) {}
 
@@ -48,6 +51,9 @@ export class Subscriptions {
     let holdsBus = false;
     let joined = false;
     try {
+      if (!(await this.deps.hasSession(connection))) {
+        return connection.close(CLOSE_CODES.unauthorized, "Session ended");
+      }
       if (!(await canSubscribe(this.deps.db, connection.user.id, parsed))) {
         return connection.sendFrame(errorFrame("forbidden", "Not allowed", channel));
       }

@@ -7,6 +7,7 @@ import { LinkAccountDialog } from "./components/link-account-dialog";
 import { RoomsTab } from "./components/rooms/rooms-tab";
 import { StrangerTab } from "./components/stranger/stranger-tab";
 import { WelcomeDialog } from "./components/welcome-dialog";
+import { useRealtimeUpkeep } from "./hooks/use-realtime-upkeep";
 
 /**
  * The chat screen (SPEC §2): three tabs under the header, filling the rest of the window.
@@ -22,6 +23,7 @@ export function ChatPage({
   tab: ChatTab;
   roomId?: string;
 }) {
+  useRealtimeUpkeep();
   const { user } = session;
   const guest = Boolean(user.isAnonymous);
   const self = { id: user.id, name: user.name };
