@@ -62,6 +62,10 @@ export class ChannelIndex {
     return this.users.get(userId) ?? [];
   }
 
+  userIds(): string[] {
+    return [...this.users.keys()];
+  }
+
   hasUser(userId: string) {
     return this.users.has(userId);
   }

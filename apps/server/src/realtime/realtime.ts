@@ -69,11 +69,12 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       })
     : createMemoryBus();
   const memoryOnline = createMemoryOnline();
-  const online: OnlineRegistry = redis && node ? createRedisOnline(redis, node) : memoryOnline;
+  const online: OnlineRegistry =
+    redis && node ? createRedisOnline(redis, node, () => index.userIds()) : memoryOnline;
 
   const presence = new PresenceHub({
     backend: (hub): PresenceBackend =>
-      redis && node ? createRedisPresence(redis, node, bus) : createMemoryPresence(hub),
+      redis && node ? createRedisPresence(redis, node, bus, hub) : createMemoryPresence(hub),
     broadcast: (channel, data) => index.fanout(channel, data),
     logger,
     delays: PRESENCE_DELAYS,

@@ -1,7 +1,7 @@
 import type { PresenceEntry } from "@chatsphere/contract";
 import type { Bus } from "../bus/types";
 import { presenceChangedChannel } from "../internal-channels";
-import type { RedisConnection } from "../redis/connection";
+import { NODE_TTL_MS, type RedisConnection } from "../redis/connection";
 import type { RedisNode } from "../redis/node";
 import { LUA_LIVE_NODES, luaScript } from "../redis/script";
 import type { PresenceBackend } from "./types";
@@ -35,6 +35,7 @@ export function createRedisPresence(
   redis: RedisConnection,
   node: RedisNode,
   bus: Bus,
+  hub: { localEntries(channel: string): PresenceEntry[] },
 ): PresenceBackend {
   const readScript = luaScript(redis.command, READ);
   const keyOf = (channel: string) => `${redis.prefix}pres:${redis.nodeId}:${channel}`;
@@ -44,7 +45,17 @@ export function createRedisPresence(
       const key = keyOf(channel);
       if (entry) {
         void redis.command.hset(key, userId, JSON.stringify(entry));
-        node.keep(key);
+        node.keep(key, () => {
+          const entries = hub.localEntries(channel);
+          if (entries.length === 0) return;
+          const fields = entries.flatMap((e) => [e.userId, JSON.stringify(e)]);
+          void redis.command
+            .multi()
+            .hset(key, ...fields)
+            .pexpire(key, NODE_TTL_MS)
+            .exec();
+          bus.publish(presenceChangedChannel(channel), empty);
+        });
       } else {
         void redis.command.hdel(key, userId);
         if (lastHere) node.forget(key);

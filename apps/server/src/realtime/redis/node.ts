@@ -16,7 +16,8 @@ return 1`;
  */
 export class RedisNode {
   readonly onlineKey: string;
-  private readonly keys = new Set<string>();
+  /** Keys of this process, each with how to write it again if Redis lost it. */
+  private readonly keys = new Map<string, () => void>();
   private readonly beatScript;
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners: (() => void)[] = [];
@@ -29,10 +30,14 @@ export class RedisNode {
     this.beatScript = luaScript(redis.command, BEAT);
   }
 
-  /** Keeps a key of this process alive (and removes it when the process stops). */
-  keep(key: string) {
+  /**
+   * Keeps a key of this process alive (and removes it when the process stops). If the key is
+   * gone at a heartbeat (Redis restarted, or was unreachable longer than the TTL), `restore`
+   * writes it again from this process's own state.
+   */
+  keep(key: string, restore: () => void) {
     if (this.keys.has(key)) return;
-    this.keys.add(key);
+    this.keys.set(key, restore);
     void this.redis.command.pexpire(key, NODE_TTL_MS);
   }
 
@@ -57,7 +62,7 @@ export class RedisNode {
     await command
       .multi()
       .zrem(`${prefix}nodes`, nodeId)
-      .del(this.onlineKey, ...this.keys)
+      .del(...this.keys.keys())
       .exec()
       .catch(() => undefined);
   }
@@ -66,9 +71,13 @@ export class RedisNode {
     try {
       const { command, prefix, nodeId } = this.redis;
       await this.beatScript([`${prefix}nodes`], [NODE_TTL_MS, nodeId]);
-      const pipeline = command.pipeline().pexpire(this.onlineKey, NODE_TTL_MS);
-      for (const key of this.keys) pipeline.pexpire(key, NODE_TTL_MS);
-      await pipeline.exec();
+      const keys = [...this.keys];
+      const pipeline = command.pipeline();
+      for (const [key] of keys) pipeline.pexpire(key, NODE_TTL_MS);
+      const results = (await pipeline.exec()) ?? [];
+      results.forEach(([error, extended], index) => {
+        if (!error && extended === 0) keys[index]?.[1]();
+      });
       for (const listener of this.listeners) listener();
     } catch (error) {
       this.logger.warn(`redis: heartbeat failed: ${String(error)}`);

@@ -23,8 +23,8 @@ export function ChatPage({
   tab: ChatTab;
   roomId?: string;
 }) {
-  useRealtimeUpkeep();
   const { user } = session;
+  useRealtimeUpkeep(user.id);
   const guest = Boolean(user.isAnonymous);
   const self = { id: user.id, name: user.name };
   return (

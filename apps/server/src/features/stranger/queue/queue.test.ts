@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../../logger";
 import { createRedisOnline } from "../../../realtime/online/redis";
-import { connectRedis } from "../../../realtime/redis/connection";
+import { Redis } from "ioredis";
+import { connectRedis, NODE_HEARTBEAT_MS } from "../../../realtime/redis/connection";
 import { RedisNode } from "../../../realtime/redis/node";
 import { createMemoryQueue } from "./memory";
 import { createRedisQueue } from "./redis";
@@ -11,18 +12,20 @@ import type { EnqueueParams, QueueUser, StrangerQueue } from "./types";
 /** One server process's view: its queue handle and a way to (dis)connect users on it. */
 interface Proc {
   queue: StrangerQueue;
+  isOnline(userId: string): Promise<boolean>;
   connect(userId: string): Promise<void>;
   disconnect(userId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-type World = { procs: Proc[]; close(): Promise<void> };
+type World = { procs: Proc[]; prefix?: string; close(): Promise<void> };
 
 function memoryWorld(): World {
   const online = new Set<string>();
   const queue = createMemoryQueue({ isOnline: (id) => online.has(id) });
   const proc: Proc = {
     queue,
+    isOnline: async (id) => online.has(id),
     connect: async (id) => void online.add(id),
     disconnect: async (id) => void online.delete(id),
     stop: async () => online.clear(),
@@ -39,16 +42,22 @@ async function redisWorld(url: string): Promise<World> {
     const redis = await connectRedis({ url, prefix, logger });
     const node = new RedisNode(redis, logger);
     await node.start();
-    const online = createRedisOnline(redis, node);
+    const here = new Set<string>();
+    const online = createRedisOnline(redis, node, () => [...here]);
     const queue = createRedisQueue(redis);
     const stop = async () => node.stop();
     procs.push({
       queue,
+      isOnline: (id) => online.isOnline(id),
       connect: async (id) => {
+        here.add(id);
         online.add(id);
         await redis.command.ping();
       },
-      disconnect: async (id) => void (await online.remove(id)),
+      disconnect: async (id) => {
+        here.delete(id);
+        await online.remove(id);
+      },
       stop,
     });
     closers.push(async () => {
@@ -58,6 +67,7 @@ async function redisWorld(url: string): Promise<World> {
   }
   return {
     procs,
+    prefix,
     close: async () => {
       const cleaner = await connectRedis({ url, prefix, logger });
       const keys = await cleaner.command.keys(`${prefix}*`);
@@ -205,4 +215,21 @@ describe.skipIf(!redisUrl)("the Redis stranger queue across processes", () => {
     expect((await p2.queue.enqueue(b, params())).kind).toBe("waiting");
     await close();
   });
+
+  it("writes its users back when Redis lost them (restart, long outage)", async () => {
+    const world = await redisWorld(redisUrl ?? "");
+    const [p1, p2] = world.procs as [Proc, Proc];
+    const a = person();
+    await p1.connect(a.id);
+    expect(await p2.isOnline(a.id)).toBe(true);
+    const redis = new Redis(redisUrl ?? "");
+    const lost = await redis.keys(`${world.prefix}online:*`);
+    await redis.del(...lost);
+    expect(await p2.isOnline(a.id)).toBe(false);
+    // The next heartbeat notices the missing key and writes it again.
+    await new Promise((resolve) => setTimeout(resolve, NODE_HEARTBEAT_MS + 1000));
+    expect(await p2.isOnline(a.id)).toBe(true);
+    await redis.quit();
+    await world.close();
+  }, 20_000);
 });
