@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import {
   MATCH_TIMEOUT_MS,
   PERMISSION,
-  roomChannel,
   SKIP_COOLDOWN_MS,
   TEXT,
   userChannel,
@@ -14,7 +13,9 @@ import {
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { RealtimePublisher } from "../../realtime/realtime";
+import { announceClosed, matchedRoom } from "./room-events";
 import type { StrangerRoomStore } from "./room-store";
+import { WaitTimers } from "./wait-timers";
 import type { EndedMatch, QueueUser, StrangerQueue } from "./queue/types";
 
 export interface StrangerDeps {
@@ -33,18 +34,19 @@ type Result = Promise<{ status: StrangerStatus }>;
  * service creates the room, tells both sides and keeps this process's wait timers.
  */
 export class StrangerService {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly timeoutMs: number;
+  private readonly timers: WaitTimers;
 
   constructor(private readonly deps: StrangerDeps) {
-    this.timeoutMs = deps.timeoutMs ?? MATCH_TIMEOUT_MS;
+    this.timers = new WaitTimers(deps.timeoutMs ?? MATCH_TIMEOUT_MS, (userId, token) => {
+      void this.expire(userId, token);
+    });
   }
 
   async find(user: QueueUser, continent: Region): Result {
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomUUID();
       const roomId = randomUUID();
-      const params = { continent, token, roomId, timeoutMs: this.timeoutMs };
+      const params = { continent, token, roomId, timeoutMs: this.timers.timeoutMs };
       const result = await this.deps.queue.enqueue(user, params);
       switch (result.kind) {
         case "offline":
@@ -53,7 +55,7 @@ export class StrangerService {
           await this.endMatch(user.id, result.roomId, "left");
           continue;
         case "waiting":
-          this.startTimer(user.id, token);
+          this.timers.start(user.id, token);
           this.publishUser(user.id, "stranger_waiting", { continent, deadline: result.deadline });
           return { status: "waiting" };
         case "matched":
@@ -90,13 +92,12 @@ export class StrangerService {
       // No match state (already ended, or lost with a restarted process): still close the room.
       await this.assertMember(userId, roomId);
       if (await this.deps.rooms.close(roomId)) {
-        const channel = roomChannel(roomId);
-        this.deps.realtime.publish(channel, "room_closed", {
+        announceClosed(this.deps.realtime, {
           roomId,
           reason: "left",
           byUserId: userId,
+          members: [userId],
         });
-        this.deps.realtime.revoke(channel, [userId]);
       }
     }
     this.publishUser(userId, "stranger_idle", {});
@@ -105,7 +106,7 @@ export class StrangerService {
   async cancel(userId: string): Result {
     const result = await this.deps.queue.cancel(userId);
     if (result.kind === "matched") return { status: "matched" };
-    this.clearTimer(userId);
+    this.timers.clear(userId);
     if (result.kind === "cancelled") this.publishUser(userId, "stranger_idle", {});
     return { status: "idle" };
   }
@@ -113,13 +114,12 @@ export class StrangerService {
   /** The user's last connection closed: leave the queue, or end the chat for the other side. */
   async handleOffline(userId: string) {
     const result = await this.deps.queue.cancel(userId);
-    this.clearTimer(userId);
+    this.timers.clear(userId);
     if (result.kind === "matched") await this.endMatch(userId, result.roomId, "disconnected");
   }
 
   close() {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.clearAll();
   }
 
   private async openRoom(
@@ -128,8 +128,8 @@ export class StrangerService {
     match: { roomId: string; partner: QueueUser; partnerContinent: Region },
   ) {
     const { roomId, partner } = match;
-    this.clearTimer(user.id);
-    this.clearTimer(partner.id);
+    this.timers.clear(user.id);
+    this.timers.clear(partner.id);
     try {
       await this.deps.rooms.create({ roomId, userIds: [user.id, partner.id] });
     } catch (error) {
@@ -138,13 +138,11 @@ export class StrangerService {
       this.deps.logger.error("stranger: could not create the room", error);
       throw new AppError("INTERNAL_SERVER_ERROR", "Could not start the chat.");
     }
-    const room = (other: QueueUser, region: Region) => ({
-      id: roomId,
-      partner: { id: other.id, name: other.name, image: other.image },
-      continent: region,
+    const forPartner = matchedRoom(roomId, user, match.partnerContinent);
+    this.publishUser(user.id, "stranger_matched", {
+      room: matchedRoom(roomId, partner, continent),
     });
-    this.publishUser(user.id, "stranger_matched", { room: room(partner, continent) });
-    this.publishUser(partner.id, "stranger_matched", { room: room(user, match.partnerContinent) });
+    this.publishUser(partner.id, "stranger_matched", { room: forPartner });
   }
 
   private async endMatch(userId: string, roomId: string, reason: RoomClosedReason) {
@@ -160,9 +158,8 @@ export class StrangerService {
     reason: RoomClosedReason,
   ) {
     await this.deps.rooms.close(roomId);
-    const channel = roomChannel(roomId);
-    this.deps.realtime.publish(channel, "room_closed", { roomId, reason, byUserId });
-    this.deps.realtime.revoke(channel, [byUserId, ended.partner.id]);
+    const members = [byUserId, ended.partner.id];
+    announceClosed(this.deps.realtime, { roomId, reason, byUserId, members });
   }
 
   /** Puts a skipped partner back in their own queue; if they cannot wait, they go idle. */
@@ -180,22 +177,7 @@ export class StrangerService {
     }
   }
 
-  private startTimer(userId: string, token: string) {
-    this.clearTimer(userId);
-    const timer = setTimeout(() => void this.expire(userId, token), this.timeoutMs);
-    timer.unref();
-    this.timers.set(userId, timer);
-  }
-
-  private clearTimer(userId: string) {
-    const timer = this.timers.get(userId);
-    if (!timer) return;
-    clearTimeout(timer);
-    this.timers.delete(userId);
-  }
-
   private async expire(userId: string, token: string) {
-    this.timers.delete(userId);
     try {
       if (!(await this.deps.queue.expire(userId, token))) return;
       this.publishUser(userId, "stranger_no_matches", { reason: TEXT.noMatchReason });

@@ -1,20 +1,11 @@
 import type { PresenceEntry, PresenceFrame, PresenceStatus } from "@chatsphere/contract";
 import type { Logger } from "../../logger";
 import type { PresenceBackend, PresenceMode } from "./types";
+import { applyRead, emptyView, type View } from "./view";
 
 interface LocalUser {
   connections: number;
   entry: PresenceEntry;
-}
-
-/** What this process last told its subscribers about a channel. */
-interface View {
-  mode: PresenceMode;
-  entries: Map<string, PresenceEntry>;
-  count: number;
-  timer: NodeJS.Timeout | null;
-  flushing: boolean;
-  dirty: boolean;
 }
 
 export interface PresenceHubOptions {
@@ -26,9 +17,6 @@ export interface PresenceHubOptions {
   /** Changes are coalesced: at most one frame per channel per delay. */
   delays: Record<PresenceMode, number>;
 }
-
-const sameEntry = (a: PresenceEntry, b: PresenceEntry) =>
-  a.status === b.status && a.name === b.name && a.image === b.image;
 
 /**
  * Presence per channel: who is here (list channels) or how many (count channels). Joins
@@ -143,32 +131,9 @@ export class PresenceHub {
   private async load(channel: string, mode: PresenceMode) {
     await this.backend.watch(channel);
     const result = await this.backend.read(channel, mode);
-    const view: View = {
-      mode,
-      entries: new Map(),
-      count: 0,
-      timer: null,
-      flushing: false,
-      dirty: false,
-    };
-    this.apply(view, result);
+    const view = emptyView(mode);
+    applyRead(view, result);
     this.views.set(channel, view);
-  }
-
-  private apply(view: View, result: PresenceEntry[] | number) {
-    if (typeof result === "number") {
-      view.count = result;
-      return { joins: [], leaves: [] };
-    }
-    const next = new Map(result.map((e) => [e.userId, e]));
-    const joins = result.filter((e) => {
-      const before = view.entries.get(e.userId);
-      return !before || !sameEntry(before, e);
-    });
-    const leaves = [...view.entries.values()].filter((e) => !next.has(e.userId));
-    view.entries = next;
-    view.count = next.size;
-    return { joins, leaves };
   }
 
   private async flush(channel: string, view: View) {
@@ -179,7 +144,7 @@ export class PresenceHub {
       const result = await this.backend.read(channel, view.mode);
       if (this.views.get(channel) !== view) return;
       const countBefore = view.count;
-      const { joins, leaves } = this.apply(view, result);
+      const { joins, leaves } = applyRead(view, result);
       if (joins.length === 0 && leaves.length === 0 && view.count === countBefore) return;
       const frame: PresenceFrame = { type: "presence", channel, count: view.count };
       if (joins.length > 0) frame.joins = joins;

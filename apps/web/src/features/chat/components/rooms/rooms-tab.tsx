@@ -1,6 +1,6 @@
-import { ArrowLeftRight, LogOut, MessagesSquare, UsersRound } from "lucide-react";
+import { MessagesSquare } from "lucide-react";
 import { useState } from "react";
-import { TEXT, type RoomSummary } from "@chatsphere/contract";
+import { TEXT } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useRoomSelection } from "../../hooks/use-room-selection";
 import { Conversation } from "../conversation/conversation";
 import { MembersPanel } from "./members-panel";
+import { RoomHeader } from "./room-header";
 import { RoomList } from "./room-list";
 
 /**
@@ -89,55 +90,6 @@ export function RoomsTab({
         </SheetContent>
       </Sheet>
     </div>
-  );
-}
-
-function RoomHeader(props: {
-  room: RoomSummary | null;
-  joined: boolean;
-  leaving: boolean;
-  onChange(): void;
-  onMembers(): void;
-  onLeave(): void;
-}) {
-  return (
-    <header className="flex items-center gap-2 border-b px-3 py-2.5 sm:px-5">
-      <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold">{props.room?.name ?? "Chat rooms"}</h2>
-        <p className="text-xs text-muted-foreground">
-          {props.room
-            ? `${props.room.memberCount} ${props.room.memberCount === 1 ? "member" : "members"}`
-            : "Pick a room to join the conversation"}
-        </p>
-      </div>
-      <Button variant="outline" size="sm" className="lg:hidden" onClick={props.onChange}>
-        <ArrowLeftRight className="size-4" />
-        {TEXT.changeRoom}
-      </Button>
-      {props.room && props.joined ? (
-        <>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="lg:hidden"
-            onClick={props.onMembers}
-            aria-label="Show members"
-          >
-            <UsersRound className="size-4" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={props.onLeave}
-            pending={props.leaving}
-            className="text-destructive hover:text-destructive"
-          >
-            <LogOut className="size-4" />
-            <span className="hidden sm:inline">Leave</span>
-          </Button>
-        </>
-      ) : null}
-    </header>
   );
 }
 
