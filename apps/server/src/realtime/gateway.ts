@@ -12,7 +12,9 @@ export interface GatewayOptions {
   sessions: SessionCache;
   allowedOrigins: string[];
   logger: Logger;
-  router: FrameRouter;
+  router: Pick<FrameRouter, "connected" | "disconnected" | "receive">;
+  /** Ping interval; tests shorten it. */
+  heartbeatMs?: number;
 }
 
 /**
@@ -35,7 +37,10 @@ export class Gateway {
 
   constructor(private readonly options: GatewayOptions) {
     this.allowedOrigins = new Set(options.allowedOrigins);
-    this.heartbeat = setInterval(() => this.beat(), REALTIME_LIMITS.heartbeatMs);
+    this.heartbeat = setInterval(
+      () => this.beat(),
+      options.heartbeatMs ?? REALTIME_LIMITS.heartbeatMs,
+    );
     this.heartbeat.unref();
   }
 
