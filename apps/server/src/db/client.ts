@@ -22,7 +22,9 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+  | { kind: "postgres"; url: string }
+  /** dataDir null: in memory; `snapshot` starts from a dumped data directory (tests). */
+  | { kind: "pglite"; dataDir: string | null; snapshot?: Blob };
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   return target.kind === "postgres"
