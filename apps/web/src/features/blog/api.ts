@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { BLOG_PAGE_SIZE, COMMENT_PAGE_SIZE, CONTENT_TOAST } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
-import { rpcErrorMessage } from "@/lib/rpc-error";
+import { rpcErrorMessage, rpcErrorStatus } from "@/lib/rpc-error";
 
 /** One page of the public list: 10 posts, most recently updated first (SPEC §9). */
 export const blogsQueryOptions = (page: number) =>
@@ -16,7 +16,11 @@ export const blogsQueryOptions = (page: number) =>
 
 /** A post by slug. A 404 is a page state ('Blog not found'), not an error toast. */
 export const blogQueryOptions = (slug: string) =>
-  orpc.blog.getBlog.queryOptions({ input: { slug }, meta: { silent: true }, retry: false });
+  orpc.blog.getBlog.queryOptions({
+    input: { slug },
+    meta: { silent: true },
+    retry: (failures, error) => rpcErrorStatus(error) !== 404 && failures < 1,
+  });
 
 /** Approved comments, newest first, 10 per page, fetched page by page. */
 export const commentsInfiniteOptions = (blogId: string) =>
