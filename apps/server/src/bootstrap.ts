@@ -10,6 +10,7 @@ import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
 import type { Services } from "./rpc/context";
+import { createLocalDiskStorage } from "./storage/local-disk";
 
 export interface Runtime {
   services: Services;
@@ -74,6 +75,7 @@ export async function bootstrap(
       auth,
       rateLimiter: createRateLimiter(database.db),
       logger,
+      storage: createLocalDiskStorage(path.resolve(config.DATA_DIR, "files")),
     };
     return {
       services,

@@ -73,6 +73,8 @@ export interface TestUser {
 
 export interface TestServer {
   runtime: Runtime;
+  /** This server's DATA_DIR (uploaded files live in `files/`). */
+  dataDir: string;
   mails: MailMessage[];
   /** A request to the app, same-origin by default. */
   request(pathname: string, init?: RequestInit): Promise<Response>;
@@ -156,6 +158,7 @@ export async function createTestServer(): Promise<TestServer> {
 
   const server: TestServer = {
     runtime,
+    dataDir,
     mails,
     request,
     client,

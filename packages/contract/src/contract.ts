@@ -1,4 +1,5 @@
 import { oc } from "@orpc/contract";
+import { adminContentContract, blogContract, feedbackContract } from "./content-contract";
 import { adminSignUpInput, adminSignUpOutput } from "./schemas/admin";
 import {
   bioOutput,
@@ -21,7 +22,10 @@ export const contract = {
   },
   admin: {
     signUp: oc.input(adminSignUpInput).output(adminSignUpOutput),
+    ...adminContentContract,
   },
+  blog: blogContract,
+  feedback: feedbackContract,
 };
 
 export type Contract = typeof contract;

@@ -2,16 +2,20 @@ import { RPCHandler } from "@orpc/server/fetch";
 import { StrictGetMethodPlugin } from "@orpc/server/plugins";
 import { onError } from "@orpc/server";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import type { PublicConfig } from "@chatsphere/contract";
+import { BLOG_IMAGE_MAX_BYTES, CONTENT_ERROR, type PublicConfig } from "@chatsphere/contract";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Config } from "../config";
 import { router } from "../rpc/router";
 import type { Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
+import { articleHead } from "../features/blog/service";
 import { clientIp } from "./client-ip";
+import { mountFiles } from "./files";
 import { originGuard } from "./origin-guard";
 import { securityHeaders } from "./security-headers";
+import { mountSeo } from "./seo";
 import { mountWebApp, type HeadResolver } from "./web";
 
 export interface AppOptions {
@@ -70,6 +74,23 @@ export function createApp(options: AppOptions) {
     ],
   });
   app.use("/rpc/*", originGuard(options.allowedOrigins));
+  // oRPC reads a whole multipart body before any procedure runs: cap the image upload here.
+  app.use(
+    "/rpc/admin/uploadBlogImage",
+    bodyLimit({
+      maxSize: BLOG_IMAGE_MAX_BYTES + 64 * 1024,
+      onError: (c) =>
+        c.json(
+          {
+            defined: false,
+            code: "PAYLOAD_TOO_LARGE",
+            status: 413,
+            message: CONTENT_ERROR.imageTooLarge,
+          },
+          413,
+        ),
+    }),
+  );
   app.all("/rpc/*", async (c) => {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
     const { matched, response } = await rpcHandler.handle(c.req.raw, {
@@ -80,13 +101,19 @@ export function createApp(options: AppOptions) {
     return c.json({ defined: false, code: "NOT_FOUND", status: 404, message: "Not found" }, 404);
   });
 
+  mountFiles(app, services.storage);
+  mountSeo(app, { db: services.db, publicUrl: options.config.publicUrl });
+
   if (options.webDistDir) {
     app.use("*", compress());
     mountWebApp(app, {
       distDir: options.webDistDir,
       publicUrl: options.config.publicUrl,
       config: options.publicConfig,
-      resolvers: options.headResolvers ?? [],
+      resolvers: [
+        ...(options.headResolvers ?? []),
+        (pathname) => articleHead(services.db, pathname, options.config.publicUrl),
+      ],
     });
   }
 

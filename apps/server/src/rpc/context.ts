@@ -2,6 +2,7 @@ import type { Auth, AuthSession } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit/rate-limiter";
+import type { FileStorage } from "../storage/storage";
 
 /** What every procedure can reach: the services of this process and who is calling. */
 export interface Services {
@@ -9,6 +10,7 @@ export interface Services {
   auth: Auth;
   rateLimiter: RateLimiter;
   logger: Logger;
+  storage: FileStorage;
 }
 
 export interface RpcContext {
