@@ -14,6 +14,7 @@ import { articleHead } from "../features/blog/service";
 import { clientIp } from "./client-ip";
 import { mountFiles } from "./files";
 import { originGuard } from "./origin-guard";
+import { rpcErrorResponse } from "./rpc-error";
 import { securityHeaders } from "./security-headers";
 import { mountSeo } from "./seo";
 import { mountWebApp, type HeadResolver } from "./web";
@@ -30,6 +31,9 @@ export interface AppOptions {
 }
 
 type AppEnv = { Variables: { clientIp: string } };
+
+/** JSON calls and auth requests are small; 256 KB is far above any real one. */
+const RPC_BODY_MAX_BYTES = 256 * 1024;
 
 export function createApp(options: AppOptions) {
   const { services } = options;
@@ -74,23 +78,22 @@ export function createApp(options: AppOptions) {
     ],
   });
   app.use("/rpc/*", originGuard(options.allowedOrigins));
-  // oRPC reads a whole multipart body before any procedure runs: cap the image upload here.
+  // oRPC reads a whole body before any procedure runs, so sizes are capped here: the image
+  // upload gets room for its file, every other call a bound far above any real payload.
+  const UPLOAD_PATH = "/rpc/admin/uploadBlogImage";
   app.use(
-    "/rpc/admin/uploadBlogImage",
+    UPLOAD_PATH,
     bodyLimit({
       maxSize: BLOG_IMAGE_MAX_BYTES + 64 * 1024,
-      onError: (c) =>
-        c.json(
-          {
-            defined: false,
-            code: "PAYLOAD_TOO_LARGE",
-            status: 413,
-            message: CONTENT_ERROR.imageTooLarge,
-          },
-          413,
-        ),
+      onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", CONTENT_ERROR.imageTooLarge),
     }),
   );
+  const callLimit = bodyLimit({
+    maxSize: RPC_BODY_MAX_BYTES,
+    onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request too large"),
+  });
+  app.use("/rpc/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : callLimit(c, next)));
+  app.use("/api/auth/*", callLimit);
   app.all("/rpc/*", async (c) => {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
     const { matched, response } = await rpcHandler.handle(c.req.raw, {
@@ -98,7 +101,7 @@ export function createApp(options: AppOptions) {
       context: { services, session, clientIp: c.get("clientIp") },
     });
     if (matched) return c.newResponse(response.body, response);
-    return c.json({ defined: false, code: "NOT_FOUND", status: 404, message: "Not found" }, 404);
+    return rpcErrorResponse(c, 404, "NOT_FOUND", "Not found");
   });
 
   mountFiles(app, services.storage);

@@ -1,16 +1,17 @@
 import { authed, impl } from "../../rpc/base";
 import * as service from "./service";
 
-export const userRouter = {
-  getBio: impl.user.getBio
-    .use(authed)
-    .handler(({ context }) => service.getBio(context.services.db, context.user.id)),
+/** The tier sits on the router so it runs before input validation (decision 0006). */
+const signedIn = impl.user.use(authed);
 
-  updateProfile: impl.user.updateProfile
-    .use(authed)
-    .handler(({ context, input }) =>
-      service.updateProfile(context.services.db, context.user.id, input),
-    ),
+export const userRouter = {
+  getBio: signedIn.getBio.handler(({ context }) =>
+    service.getBio(context.services.db, context.user.id),
+  ),
+
+  updateProfile: signedIn.updateProfile.handler(({ context, input }) =>
+    service.updateProfile(context.services.db, context.user.id, input),
+  ),
 
   checkEmailExists: impl.user.checkEmailExists.handler(({ context, input }) =>
     service.checkEmailExists(context.services, { email: input.email, clientIp: context.clientIp }),
