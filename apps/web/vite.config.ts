@@ -9,7 +9,18 @@ const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      // Loaders too: a page's data code loads with the page, not with the first visit.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ["loader"],
+          ["component"],
+          ["pendingComponent", "errorComponent", "notFoundComponent"],
+        ],
+      },
+    }),
     react(),
     tailwindcss(),
     precompress(),

@@ -18,6 +18,7 @@ import { createRateLimiter } from "./rate-limit/rate-limiter";
 import { createRealtime, type Realtime } from "./realtime/realtime";
 import { connectRedis, type RedisConnection } from "./realtime/redis/connection";
 import type { Services } from "./rpc/context";
+import { createLocalDiskStorage } from "./storage/local-disk";
 
 export interface Runtime {
   services: Services;
@@ -97,6 +98,7 @@ export async function bootstrap(
       logger,
       realtime: rt,
       stranger,
+      storage: createLocalDiskStorage(path.resolve(config.DATA_DIR, "files")),
     };
     const connection = redis;
     return {

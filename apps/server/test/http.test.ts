@@ -81,3 +81,18 @@ describe("HTTP surface", () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe("request size", () => {
+  it("refuses an oversized RPC body (413) before any procedure runs", async () => {
+    const ann = await server.signUp();
+    const response = await server.request("/rpc/user/updateProfile", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: ann.cookie },
+      body: JSON.stringify({ json: { name: "Big", bio: "x".repeat(300 * 1024) } }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE", status: 413 });
+    const [row] = await server.runtime.services.db.select().from(user).where(eq(user.id, ann.id));
+    expect(row?.name).not.toBe("Big");
+  });
+});

@@ -114,3 +114,11 @@ describe("guests", () => {
     expect(GUEST_EMAIL_DOMAIN.endsWith(".invalid")).toBe(true);
   });
 });
+
+describe("tier before validation", () => {
+  it("answers a caller without a session 401 even when the input is bad", async () => {
+    await expect(server.client().user.updateProfile({ name: "", bio: "" })).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+});

@@ -9,7 +9,7 @@ import { createAppRouter } from "./router";
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Root element not found");
 
-const queryClient = createQueryClient();
+const queryClient = createQueryClient({ afterRetry: () => void router.invalidate() });
 const router = createAppRouter(queryClient);
 
 createRoot(rootElement).render(

@@ -23,10 +23,15 @@ import { Route as AdminAdminRouteImport } from './routes/admin/_admin'
 import { Route as AdminLogInRouteImport } from './routes/admin/log-in'
 import { Route as AdminSignUpRouteImport } from './routes/admin/sign-up'
 import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
+import { Route as BlogsSlugRouteImport } from './routes/blogs/$slug'
 import { Route as AdminAdminIndexRouteImport } from './routes/admin/_admin/index'
 import { Route as AdminAdminProfileRouteImport } from './routes/admin/_admin/profile'
 import { Route as AuthedChatRoomRoomIdRouteImport } from './routes/_authed/chat_.room.$roomId'
 import { Route as AdminAdminDashboardIndexRouteImport } from './routes/admin/_admin/dashboard/index'
+import { Route as AdminAdminDashboardCategoriesRouteImport } from './routes/admin/_admin/dashboard/categories'
+import { Route as AdminAdminDashboardCommentsRouteImport } from './routes/admin/_admin/dashboard/comments'
+import { Route as AdminAdminDashboardFeedbacksRouteImport } from './routes/admin/_admin/dashboard/feedbacks'
+import { Route as AdminAdminDashboardTagsRouteImport } from './routes/admin/_admin/dashboard/tags'
 import { Route as AdminAdminDashboardBlogsIndexRouteImport } from './routes/admin/_admin/dashboard/blogs/index'
 import { Route as AdminAdminDashboardBlogsNewRouteImport } from './routes/admin/_admin/dashboard/blogs/new'
 
@@ -99,6 +104,11 @@ const BlogsIndexRoute = BlogsIndexRouteImport.update({
   path: '/blogs/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BlogsSlugRoute = BlogsSlugRouteImport.update({
+  id: '/blogs/$slug',
+  path: '/blogs/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -120,6 +130,29 @@ const AdminAdminDashboardIndexRoute =
     path: '/dashboard/',
     getParentRoute: () => AdminAdminRoute,
   } as any)
+const AdminAdminDashboardCategoriesRoute =
+  AdminAdminDashboardCategoriesRouteImport.update({
+    id: '/dashboard/categories',
+    path: '/dashboard/categories',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
+const AdminAdminDashboardCommentsRoute =
+  AdminAdminDashboardCommentsRouteImport.update({
+    id: '/dashboard/comments',
+    path: '/dashboard/comments',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
+const AdminAdminDashboardFeedbacksRoute =
+  AdminAdminDashboardFeedbacksRouteImport.update({
+    id: '/dashboard/feedbacks',
+    path: '/dashboard/feedbacks',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
+const AdminAdminDashboardTagsRoute = AdminAdminDashboardTagsRouteImport.update({
+  id: '/dashboard/tags',
+  path: '/dashboard/tags',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AdminAdminDashboardBlogsIndexRoute =
   AdminAdminDashboardBlogsIndexRouteImport.update({
     id: '/dashboard/blogs/',
@@ -146,10 +179,15 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminAdminRouteWithChildren
   '/admin/log-in': typeof AdminLogInRoute
   '/admin/sign-up': typeof AdminSignUpRoute
+  '/blogs/$slug': typeof BlogsSlugRoute
   '/blogs/': typeof BlogsIndexRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/chat/room/$roomId': typeof AuthedChatRoomRoomIdRoute
+  '/admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
+  '/admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
+  '/admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
+  '/admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
   '/admin/dashboard/': typeof AdminAdminDashboardIndexRoute
   '/admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/dashboard/blogs/': typeof AdminAdminDashboardBlogsIndexRoute
@@ -166,10 +204,15 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthedProfileRoute
   '/admin/log-in': typeof AdminLogInRoute
   '/admin/sign-up': typeof AdminSignUpRoute
+  '/blogs/$slug': typeof BlogsSlugRoute
   '/blogs': typeof BlogsIndexRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin': typeof AdminAdminIndexRoute
   '/chat/room/$roomId': typeof AuthedChatRoomRoomIdRoute
+  '/admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
+  '/admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
+  '/admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
+  '/admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
   '/admin/dashboard': typeof AdminAdminDashboardIndexRoute
   '/admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/dashboard/blogs': typeof AdminAdminDashboardBlogsIndexRoute
@@ -189,10 +232,15 @@ export interface FileRoutesById {
   '/admin/_admin': typeof AdminAdminRouteWithChildren
   '/admin/log-in': typeof AdminLogInRoute
   '/admin/sign-up': typeof AdminSignUpRoute
+  '/blogs/$slug': typeof BlogsSlugRoute
   '/blogs/': typeof BlogsIndexRoute
   '/admin/_admin/profile': typeof AdminAdminProfileRoute
   '/admin/_admin/': typeof AdminAdminIndexRoute
   '/_authed/chat_/room/$roomId': typeof AuthedChatRoomRoomIdRoute
+  '/admin/_admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
+  '/admin/_admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
+  '/admin/_admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
+  '/admin/_admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
   '/admin/_admin/dashboard/': typeof AdminAdminDashboardIndexRoute
   '/admin/_admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/_admin/dashboard/blogs/': typeof AdminAdminDashboardBlogsIndexRoute
@@ -212,10 +260,15 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/log-in'
     | '/admin/sign-up'
+    | '/blogs/$slug'
     | '/blogs/'
     | '/admin/profile'
     | '/admin/'
     | '/chat/room/$roomId'
+    | '/admin/dashboard/categories'
+    | '/admin/dashboard/comments'
+    | '/admin/dashboard/feedbacks'
+    | '/admin/dashboard/tags'
     | '/admin/dashboard/'
     | '/admin/dashboard/blogs/new'
     | '/admin/dashboard/blogs/'
@@ -232,10 +285,15 @@ export interface FileRouteTypes {
     | '/profile'
     | '/admin/log-in'
     | '/admin/sign-up'
+    | '/blogs/$slug'
     | '/blogs'
     | '/admin/profile'
     | '/admin'
     | '/chat/room/$roomId'
+    | '/admin/dashboard/categories'
+    | '/admin/dashboard/comments'
+    | '/admin/dashboard/feedbacks'
+    | '/admin/dashboard/tags'
     | '/admin/dashboard'
     | '/admin/dashboard/blogs/new'
     | '/admin/dashboard/blogs'
@@ -254,10 +312,15 @@ export interface FileRouteTypes {
     | '/admin/_admin'
     | '/admin/log-in'
     | '/admin/sign-up'
+    | '/blogs/$slug'
     | '/blogs/'
     | '/admin/_admin/profile'
     | '/admin/_admin/'
     | '/_authed/chat_/room/$roomId'
+    | '/admin/_admin/dashboard/categories'
+    | '/admin/_admin/dashboard/comments'
+    | '/admin/_admin/dashboard/feedbacks'
+    | '/admin/_admin/dashboard/tags'
     | '/admin/_admin/dashboard/'
     | '/admin/_admin/dashboard/blogs/new'
     | '/admin/_admin/dashboard/blogs/'
@@ -274,6 +337,7 @@ export interface RootRouteChildren {
   AdminAdminRoute: typeof AdminAdminRouteWithChildren
   AdminLogInRoute: typeof AdminLogInRoute
   AdminSignUpRoute: typeof AdminSignUpRoute
+  BlogsSlugRoute: typeof BlogsSlugRoute
   BlogsIndexRoute: typeof BlogsIndexRoute
 }
 
@@ -377,6 +441,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/blogs/$slug': {
+      id: '/blogs/$slug'
+      path: '/blogs/$slug'
+      fullPath: '/blogs/$slug'
+      preLoaderRoute: typeof BlogsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/_admin/': {
       id: '/admin/_admin/'
       path: '/'
@@ -403,6 +474,34 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/admin/dashboard/'
       preLoaderRoute: typeof AdminAdminDashboardIndexRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/admin/_admin/dashboard/categories': {
+      id: '/admin/_admin/dashboard/categories'
+      path: '/dashboard/categories'
+      fullPath: '/admin/dashboard/categories'
+      preLoaderRoute: typeof AdminAdminDashboardCategoriesRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/admin/_admin/dashboard/comments': {
+      id: '/admin/_admin/dashboard/comments'
+      path: '/dashboard/comments'
+      fullPath: '/admin/dashboard/comments'
+      preLoaderRoute: typeof AdminAdminDashboardCommentsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/admin/_admin/dashboard/feedbacks': {
+      id: '/admin/_admin/dashboard/feedbacks'
+      path: '/dashboard/feedbacks'
+      fullPath: '/admin/dashboard/feedbacks'
+      preLoaderRoute: typeof AdminAdminDashboardFeedbacksRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/admin/_admin/dashboard/tags': {
+      id: '/admin/_admin/dashboard/tags'
+      path: '/dashboard/tags'
+      fullPath: '/admin/dashboard/tags'
+      preLoaderRoute: typeof AdminAdminDashboardTagsRouteImport
       parentRoute: typeof AdminAdminRoute
     }
     '/admin/_admin/dashboard/blogs/': {
@@ -442,6 +541,10 @@ const AuthedRouteWithChildren =
 interface AdminAdminRouteChildren {
   AdminAdminProfileRoute: typeof AdminAdminProfileRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
+  AdminAdminDashboardCategoriesRoute: typeof AdminAdminDashboardCategoriesRoute
+  AdminAdminDashboardCommentsRoute: typeof AdminAdminDashboardCommentsRoute
+  AdminAdminDashboardFeedbacksRoute: typeof AdminAdminDashboardFeedbacksRoute
+  AdminAdminDashboardTagsRoute: typeof AdminAdminDashboardTagsRoute
   AdminAdminDashboardIndexRoute: typeof AdminAdminDashboardIndexRoute
   AdminAdminDashboardBlogsNewRoute: typeof AdminAdminDashboardBlogsNewRoute
   AdminAdminDashboardBlogsIndexRoute: typeof AdminAdminDashboardBlogsIndexRoute
@@ -450,6 +553,10 @@ interface AdminAdminRouteChildren {
 const AdminAdminRouteChildren: AdminAdminRouteChildren = {
   AdminAdminProfileRoute: AdminAdminProfileRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminDashboardCategoriesRoute: AdminAdminDashboardCategoriesRoute,
+  AdminAdminDashboardCommentsRoute: AdminAdminDashboardCommentsRoute,
+  AdminAdminDashboardFeedbacksRoute: AdminAdminDashboardFeedbacksRoute,
+  AdminAdminDashboardTagsRoute: AdminAdminDashboardTagsRoute,
   AdminAdminDashboardIndexRoute: AdminAdminDashboardIndexRoute,
   AdminAdminDashboardBlogsNewRoute: AdminAdminDashboardBlogsNewRoute,
   AdminAdminDashboardBlogsIndexRoute: AdminAdminDashboardBlogsIndexRoute,
@@ -470,6 +577,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminAdminRoute: AdminAdminRouteWithChildren,
   AdminLogInRoute: AdminLogInRoute,
   AdminSignUpRoute: AdminSignUpRoute,
+  BlogsSlugRoute: BlogsSlugRoute,
   BlogsIndexRoute: BlogsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,4 +1,5 @@
 import { oc } from "@orpc/contract";
+import { adminContentContract, blogContract, feedbackContract } from "./content-contract";
 import { adminSignUpInput, adminSignUpOutput } from "./schemas/admin";
 import {
   chatMessageSchema,
@@ -36,7 +37,10 @@ export const contract = {
   },
   admin: {
     signUp: oc.input(adminSignUpInput).output(adminSignUpOutput),
+    ...adminContentContract,
   },
+  blog: blogContract,
+  feedback: feedbackContract,
   room: {
     listRooms: oc.output(listRoomsOutput),
     join: oc.input(roomIdInput).output(joinRoomOutput),

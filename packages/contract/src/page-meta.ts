@@ -55,3 +55,13 @@ export function pageMetaFor(pathname: string): PageMeta | null {
   const section = SECTIONS.find((prefix) => clean.startsWith(`${prefix}/`));
   return section ? PAGE_META[section] : null;
 }
+
+/** A blog article's meta; the server's head and the web route's loader both use it. */
+export const articlePageMeta = (title: string, description: string): PageMeta =>
+  page(title, description);
+
+export const BLOG_NOT_FOUND_META = page(
+  "Blog not found",
+  "This blog post does not exist or has been removed.",
+  false,
+);

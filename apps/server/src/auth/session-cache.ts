@@ -29,7 +29,7 @@ interface Entry {
  * WebSocket handshake needs one. This process remembers each answer for a short time (and
  * shares one lookup between concurrent requests with the same cookie), so a busy client costs
  * one lookup per TTL. A session revoked on another process stays usable here for at most the
- * TTL (decision 0007); sign-out and profile changes through this process take effect at once.
+ * TTL (decision 0009); sign-out and profile changes through this process take effect at once.
  */
 export function createSessionCache(
   auth: Auth,

@@ -16,25 +16,32 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Runs `fn` while holding a cluster-wide lock, so concurrent processes take turns. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory as a tarball, to start copies from (tests). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
-  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+  | { kind: "postgres"; url: string }
+  /** dataDir null: in memory; `snapshot` starts from a dumped data directory (tests). */
+  | { kind: "pglite"; dataDir: string | null; snapshot?: Blob };
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target.dataDir);
+  return target.kind === "postgres"
+    ? openPostgres(target.url)
+    : openPglite(target.dataDir, target.snapshot);
 }
 
-function openPglite(dataDir: string | null): DatabaseHandle {
+function openPglite(dataDir: string | null, snapshot?: Blob): DatabaseHandle {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir: snapshot });
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
     kind: "pglite",
     // PGlite lives in this process only and runs one query at a time: nothing to coordinate.
     withLock: (_key, fn) => fn(),
+    dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

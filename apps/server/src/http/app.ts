@@ -2,16 +2,21 @@ import { RPCHandler } from "@orpc/server/fetch";
 import { StrictGetMethodPlugin } from "@orpc/server/plugins";
 import { onError } from "@orpc/server";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import type { PublicConfig } from "@chatsphere/contract";
+import { BLOG_IMAGE_MAX_BYTES, CONTENT_ERROR, type PublicConfig } from "@chatsphere/contract";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Config } from "../config";
 import { router } from "../rpc/router";
 import type { Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
+import { articleHead } from "../features/blog/service";
 import { clientIp } from "./client-ip";
+import { mountFiles } from "./files";
 import { originGuard } from "./origin-guard";
+import { rpcErrorResponse } from "./rpc-error";
 import { securityHeaders } from "./security-headers";
+import { mountSeo } from "./seo";
 import { mountWebApp, type HeadResolver } from "./web";
 
 export interface AppOptions {
@@ -35,6 +40,9 @@ const ACCOUNT_CHANGES = [
   "/delete-user",
   "/update-user",
 ];
+
+/** JSON calls and auth requests are small; 256 KB is far above any real one. */
+const RPC_BODY_MAX_BYTES = 256 * 1024;
 
 export function createApp(options: AppOptions) {
   const { services } = options;
@@ -85,6 +93,22 @@ export function createApp(options: AppOptions) {
     ],
   });
   app.use("/rpc/*", originGuard(options.allowedOrigins));
+  // oRPC reads a whole body before any procedure runs, so sizes are capped here: the image
+  // upload gets room for its file, every other call a bound far above any real payload.
+  const UPLOAD_PATH = "/rpc/admin/uploadBlogImage";
+  app.use(
+    UPLOAD_PATH,
+    bodyLimit({
+      maxSize: BLOG_IMAGE_MAX_BYTES + 64 * 1024,
+      onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", CONTENT_ERROR.imageTooLarge),
+    }),
+  );
+  const callLimit = bodyLimit({
+    maxSize: RPC_BODY_MAX_BYTES,
+    onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request too large"),
+  });
+  app.use("/rpc/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : callLimit(c, next)));
+  app.use("/api/auth/*", callLimit);
   app.all("/rpc/*", async (c) => {
     const session = await services.sessions.get(c.req.raw.headers);
     const { matched, response } = await rpcHandler.handle(c.req.raw, {
@@ -92,8 +116,11 @@ export function createApp(options: AppOptions) {
       context: { services, session, clientIp: c.get("clientIp") },
     });
     if (matched) return c.newResponse(response.body, response);
-    return c.json({ defined: false, code: "NOT_FOUND", status: 404, message: "Not found" }, 404);
+    return rpcErrorResponse(c, 404, "NOT_FOUND", "Not found");
   });
+
+  mountFiles(app, services.storage);
+  mountSeo(app, { db: services.db, publicUrl: options.config.publicUrl });
 
   if (options.webDistDir) {
     app.use("*", compress());
@@ -101,7 +128,10 @@ export function createApp(options: AppOptions) {
       distDir: options.webDistDir,
       publicUrl: options.config.publicUrl,
       config: options.publicConfig,
-      resolvers: options.headResolvers ?? [],
+      resolvers: [
+        ...(options.headResolvers ?? []),
+        (pathname) => articleHead(services.db, pathname, options.config.publicUrl),
+      ],
     });
   }
 

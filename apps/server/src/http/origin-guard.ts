@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { PERMISSION } from "@chatsphere/contract";
+import { rpcErrorResponse } from "./rpc-error";
 
 /**
  * Refuses state-changing calls sent by another site's page (CSRF). Browsers always send
@@ -17,10 +18,7 @@ export function originGuard(allowedOrigins: string[]): MiddlewareHandler {
     const foreignOrigin = origin !== undefined && !allowed.has(origin);
     const crossSite = fetchSite === "cross-site";
     if (foreignOrigin || crossSite) {
-      return c.json(
-        { defined: false, code: "FORBIDDEN", status: 403, message: PERMISSION.foreignOrigin },
-        403,
-      );
+      return rpcErrorResponse(c, 403, "FORBIDDEN", PERMISSION.foreignOrigin);
     }
     return next();
   };

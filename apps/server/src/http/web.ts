@@ -11,10 +11,13 @@ import {
 } from "@chatsphere/contract";
 import { injectHead, renderHead, type HeadInput } from "./html";
 
-/** A page's head as the server knows it; features may resolve their own (blog articles). */
+/**
+ * A page's head as the server knows it; features may resolve their own (blog articles).
+ * `status: 404` marks a page whose route exists but whose content does not (an unknown slug).
+ */
 export type HeadResolver = (
   pathname: string,
-) => Promise<Omit<HeadInput, "canonicalUrl" | "siteName" | "config"> | null>;
+) => Promise<(Omit<HeadInput, "canonicalUrl" | "siteName" | "config"> & { status?: 404 }) | null>;
 
 export interface WebOptions {
   distDir: string;
@@ -62,14 +65,15 @@ export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
       if (resolved) break;
     }
     const known: PageMeta | null = resolved?.meta ?? pageMetaFor(pathname);
+    const { status: resolvedStatus, ...resolvedHead } = resolved ?? {};
     const head = renderHead({
-      ...(resolved ?? {}),
+      ...resolvedHead,
       meta: known ?? NOT_FOUND_META,
       canonicalUrl: `${options.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}`,
       siteName: BRAND,
       config: options.config,
     });
     c.header("Cache-Control", "no-cache");
-    return c.html(injectHead(template, head), known ? 200 : 404);
+    return c.html(injectHead(template, head), known && resolvedStatus !== 404 ? 200 : 404);
   });
 }

@@ -5,6 +5,7 @@ import type { StrangerService } from "../features/stranger/service";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit/rate-limiter";
 import type { RealtimePublisher } from "../realtime/realtime";
+import type { FileStorage } from "../storage/storage";
 
 /** What every procedure can reach: the services of this process and who is calling. */
 export interface Services {
@@ -17,6 +18,7 @@ export interface Services {
   /** Publishes server events to realtime channels (on every process). */
   realtime: RealtimePublisher;
   stranger: StrangerService;
+  storage: FileStorage;
 }
 
 export interface RpcContext {

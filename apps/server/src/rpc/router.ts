@@ -1,4 +1,8 @@
 import { adminRouter } from "../features/admin/router";
+import { adminBlogRouter } from "../features/blog/admin-router";
+import { blogRouter } from "../features/blog/router";
+import { adminCommentRouter, commentRouter } from "../features/comments/router";
+import { feedbackRouter } from "../features/feedback/router";
 import { messageRouter } from "../features/messages/router";
 import { roomsRouter } from "../features/rooms/router";
 import { strangerRouter } from "../features/stranger/router";
@@ -7,7 +11,9 @@ import { impl } from "./base";
 
 export const router = impl.router({
   user: userRouter,
-  admin: adminRouter,
+  admin: { ...adminRouter, ...adminBlogRouter, ...adminCommentRouter },
+  blog: { ...blogRouter, ...commentRouter },
+  feedback: feedbackRouter,
   room: { ...roomsRouter, ...strangerRouter },
   message: messageRouter,
 });

@@ -8,16 +8,22 @@ function errorMessage(error: unknown) {
 
 /**
  * A failed query shows 'Error: {message}' with a Retry action that refetches every query
- * (SPEC §8). Mutations report their own outcome where they are called.
+ * (SPEC §8); `afterRetry` lets the router reload pages whose loader had failed. Mutations
+ * report their own outcome where they are called.
  */
-export function createQueryClient() {
+export function createQueryClient(options: { afterRetry?: () => void } = {}) {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.silent) return;
         toast.error(TOAST.queryError(errorMessage(error)), {
           id: `query-error-${errorMessage(error)}`,
-          action: { label: "Retry", onClick: () => void queryClient.refetchQueries() },
+          action: {
+            label: "Retry",
+            onClick: () => {
+              void queryClient.refetchQueries().then(() => options.afterRetry?.());
+            },
+          },
         });
       },
     }),

@@ -1,16 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import {
   InvalidResetLink,
   ResetPasswordForm,
 } from "@/features/auth/components/reset-password-form";
 
-const searchSchema = z.object({
-  token: z.string().min(1).optional().catch(undefined),
-});
+interface ResetSearch {
+  token?: string;
+}
 
 export const Route = createFileRoute("/reset-password")({
-  validateSearch: searchSchema,
+  // A missing, empty or non-string token all mean "no valid link".
+  validateSearch: (search: Record<string, unknown>): ResetSearch =>
+    typeof search.token === "string" && search.token ? { token: search.token } : {},
   component: ResetPasswordPage,
 });
 

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE, REGIONS } from "../constants";
 import { VALIDATION } from "../messages";
 
-/** Ids are cuid2 strings; the bound keeps junk out of queries and channel names. */
-export const idField = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Invalid id");
+/** Room ids (cuid2 or UUID); the pattern keeps junk out of queries and channel names. */
+export const chatIdField = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Invalid id");
 
 export const roomKindSchema = z.enum(["global", "user", "stranger", "direct"]);
 export type RoomKind = z.infer<typeof roomKindSchema>;
 
-export const roomIdInput = z.object({ roomId: idField });
+export const roomIdInput = z.object({ roomId: chatIdField });
 export type RoomIdInput = z.infer<typeof roomIdInput>;
 
 export const chatUserSchema = z.object({
@@ -49,7 +49,7 @@ export const messageContentField = z
   .min(1, VALIDATION.messageEmpty)
   .max(MESSAGE_MAX_LENGTH, VALIDATION.messageTooLong);
 
-export const sendMessageInput = z.object({ roomId: idField, content: messageContentField });
+export const sendMessageInput = z.object({ roomId: chatIdField, content: messageContentField });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
 export const chatMessageSchema = z.object({
@@ -76,7 +76,7 @@ export const regionField = z.enum(REGIONS);
 
 export const findStrangerInput = z.object({ continent: regionField });
 export const skipStrangerInput = z.object({
-  roomId: idField,
+  roomId: chatIdField,
   continent: regionField,
   requeueOther: z.boolean(),
 });

@@ -1,19 +1,23 @@
 import { authed, impl, registered } from "../../rpc/base";
 import * as service from "./service";
 
-/** Browsing and joining rooms is for registered users; leaving and members also serve stranger rooms. */
+/*
+ * Tiers sit on the router so they run before input validation (decision 0006). Browsing and
+ * joining rooms is for registered users; leaving and members also serve stranger rooms.
+ */
+const member = impl.room.use(registered);
+const signedIn = impl.room.use(authed);
+
 export const roomsRouter = {
-  listRooms: impl.room.listRooms
-    .use(registered)
-    .handler(({ context }) => service.listRooms(context.services.db, context.user.id)),
+  listRooms: member.listRooms.handler(({ context }) =>
+    service.listRooms(context.services.db, context.user.id),
+  ),
 
-  join: impl.room.join
-    .use(registered)
-    .handler(({ context, input }) =>
-      service.join(context.services.db, { userId: context.user.id, roomId: input.roomId }),
-    ),
+  join: member.join.handler(({ context, input }) =>
+    service.join(context.services.db, { userId: context.user.id, roomId: input.roomId }),
+  ),
 
-  leave: impl.room.leave.use(authed).handler(({ context, input }) => {
+  leave: signedIn.leave.handler(({ context, input }) => {
     const { db, realtime, stranger } = context.services;
     return service.leave(
       { db, realtime, leaveStranger: (userId, roomId) => stranger.leave(userId, roomId) },
@@ -21,9 +25,7 @@ export const roomsRouter = {
     );
   }),
 
-  listRoomMembers: impl.room.listRoomMembers
-    .use(authed)
-    .handler(({ context, input }) =>
-      service.listMembers(context.services.db, { userId: context.user.id, roomId: input.roomId }),
-    ),
+  listRoomMembers: signedIn.listRoomMembers.handler(({ context, input }) =>
+    service.listMembers(context.services.db, { userId: context.user.id, roomId: input.roomId }),
+  ),
 };

@@ -1,22 +1,23 @@
 import { authed, impl } from "../../rpc/base";
 
-/** Stranger chat is open to guests (authed tier): it is the one thing they may use. */
+/**
+ * Stranger chat is open to guests (authed tier): it is the one thing they may use. The tier
+ * sits on the router so it runs before input validation (decision 0006).
+ */
+const signedIn = impl.room.use(authed);
+
 export const strangerRouter = {
-  findStranger: impl.room.findStranger
-    .use(authed)
-    .handler(({ context, input }) =>
-      context.services.stranger.find(queueUser(context.user), input.continent),
-    ),
+  findStranger: signedIn.findStranger.handler(({ context, input }) =>
+    context.services.stranger.find(queueUser(context.user), input.continent),
+  ),
 
-  skipStranger: impl.room.skipStranger
-    .use(authed)
-    .handler(({ context, input }) =>
-      context.services.stranger.skip(queueUser(context.user), input),
-    ),
+  skipStranger: signedIn.skipStranger.handler(({ context, input }) =>
+    context.services.stranger.skip(queueUser(context.user), input),
+  ),
 
-  cancelStranger: impl.room.cancelStranger
-    .use(authed)
-    .handler(({ context }) => context.services.stranger.cancel(context.user.id)),
+  cancelStranger: signedIn.cancelStranger.handler(({ context }) =>
+    context.services.stranger.cancel(context.user.id),
+  ),
 };
 
 const queueUser = (user: { id: string; name: string; image?: string | null }) => ({

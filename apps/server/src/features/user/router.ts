@@ -1,22 +1,27 @@
 import { authed, impl, registered } from "../../rpc/base";
 import * as service from "./service";
 
-export const userRouter = {
-  getBio: impl.user.getBio
-    .use(authed)
-    .handler(({ context }) => service.getBio(context.services.db, context.user.id)),
+/** The tier sits on the router so it runs before input validation (decision 0006). */
+const signedIn = impl.user.use(authed);
 
-  updateProfile: impl.user.updateProfile.use(authed).handler(async ({ context, input }) => {
+/** The Following tab is for registered users (guests link an account first). */
+const member = impl.user.use(registered);
+
+export const userRouter = {
+  getBio: signedIn.getBio.handler(({ context }) =>
+    service.getBio(context.services.db, context.user.id),
+  ),
+
+  updateProfile: signedIn.updateProfile.handler(async ({ context, input }) => {
     const profile = await service.updateProfile(context.services.db, context.user.id, input);
     // The new name must show on the next message, not when the cached session expires.
     context.services.sessions.forgetUser(context.user.id);
     return profile;
   }),
 
-  /** The Following tab: registered users only (guests link an account first). */
-  userFollowing: impl.user.userFollowing
-    .use(registered)
-    .handler(({ context }) => service.userFollowing(context.services.db, context.user.id)),
+  userFollowing: member.userFollowing.handler(({ context }) =>
+    service.userFollowing(context.services.db, context.user.id),
+  ),
 
   checkEmailExists: impl.user.checkEmailExists.handler(({ context, input }) =>
     service.checkEmailExists(context.services, { email: input.email, clientIp: context.clientIp }),

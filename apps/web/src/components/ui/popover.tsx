@@ -6,11 +6,10 @@ export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverAnchor = PopoverPrimitive.Anchor;
 
-/** A floating panel anchored to its trigger (emoji picker); focus moves in and back. */
 export function PopoverContent({
   className,
-  align = "center",
-  sideOffset = 6,
+  align = "start",
+  sideOffset = 4,
   ...props
 }: ComponentProps<typeof PopoverPrimitive.Content>) {
   return (
@@ -19,7 +18,7 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         className={cn(
-          "z-50 rounded-xl border bg-popover p-3 text-popover-foreground shadow-xl outline-none animate-fade-in",
+          "z-50 rounded-xl border bg-popover p-2 text-popover-foreground shadow-lg outline-none animate-fade-in",
           className,
         )}
         {...props}

@@ -2,17 +2,18 @@ import { Suspense } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UserAvatar } from "@/components/ui/avatar";
+import { cn } from "@/lib/cn";
 import type { SessionData } from "@/lib/auth-client";
 import { ChangePasswordForm } from "./components/change-password-form";
 import { LinkAccountCard } from "./components/link-account-card";
 import { ProfileForm } from "./components/profile-form";
 
-/** The profile page; the admin profile reuses it. */
-export function ProfilePage({ session }: { session: SessionData }) {
+/** The profile page; the admin profile reuses it inside the admin layout (`className`). */
+export function ProfilePage({ session, className }: { session: SessionData; className?: string }) {
   const { user } = session;
   const guest = Boolean(user.isAnonymous);
   return (
-    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:px-6">
+    <div className={cn("mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:px-6", className)}>
       <header className="flex items-center gap-4">
         <UserAvatar name={user.name} image={user.image} className="size-16 text-xl" />
         <div className="min-w-0">

@@ -1,6 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { UnderConstruction } from "@/features/scaffold/under-construction";
+import { FeedbackPage } from "@/features/feedback/components/feedback-page";
+import { useSession } from "@/lib/session/use-session";
 
 export const Route = createFileRoute("/_authed/feedback")({
-  component: () => <UnderConstruction title="Feedback" />,
+  component: FeedbackRoute,
 });
+
+function FeedbackRoute() {
+  const { session: initial } = Route.useRouteContext();
+  const { data: session } = useSession();
+  return <FeedbackPage session={session ?? initial} />;
+}

@@ -22,7 +22,7 @@ const linkClass = "text-sm text-muted-foreground transition-colors hover:text-fo
 export function Footer() {
   return (
     <footer className="border-t bg-muted/30">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr]">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_3fr]">
         <div className="grid content-start gap-3">
           <Logo />
           <p className="max-w-xs text-sm text-muted-foreground">{BRAND_TAGLINE}</p>
@@ -41,39 +41,41 @@ export function Footer() {
             ))}
           </div>
         </div>
-        <nav aria-label="Chat" className="grid content-start gap-2">
-          <h2 className="text-sm font-semibold">Chat</h2>
-          <Link to="/chat" search={{ tab: "stranger-chat" }} className={linkClass}>
-            Stranger Chat
-          </Link>
-          <Link to="/chat" search={{ tab: "chat-rooms" }} className={linkClass}>
-            Chat Rooms
-          </Link>
-          <Link to="/chat" search={{ tab: "following" }} className={linkClass}>
-            Following
-          </Link>
-        </nav>
-        <nav aria-label="Company" className="grid content-start gap-2">
-          <h2 className="text-sm font-semibold">Company</h2>
-          <Link to="/about" className={linkClass}>
-            About
-          </Link>
-          <Link to="/blogs" className={linkClass}>
-            Blog
-          </Link>
-          <Link to="/feedback" className={linkClass}>
-            Feedback
-          </Link>
-        </nav>
-        <nav aria-label="Legal" className="grid content-start gap-2">
-          <h2 className="text-sm font-semibold">Legal</h2>
-          <Link to="/" className={linkClass}>
-            Terms
-          </Link>
-          <Link to="/" className={linkClass}>
-            Privacy
-          </Link>
-        </nav>
+        <div className="grid grid-cols-3 gap-6">
+          <nav aria-label="Chat" className="grid content-start gap-2">
+            <h2 className="text-sm font-semibold">Chat</h2>
+            <Link to="/chat" search={{ tab: "stranger-chat" }} className={linkClass}>
+              Stranger Chat
+            </Link>
+            <Link to="/chat" search={{ tab: "chat-rooms" }} className={linkClass}>
+              Chat Rooms
+            </Link>
+            <Link to="/chat" search={{ tab: "following" }} className={linkClass}>
+              Following
+            </Link>
+          </nav>
+          <nav aria-label="Company" className="grid content-start gap-2">
+            <h2 className="text-sm font-semibold">Company</h2>
+            <Link to="/about" className={linkClass}>
+              About
+            </Link>
+            <Link to="/blogs" className={linkClass}>
+              Blog
+            </Link>
+            <Link to="/feedback" className={linkClass}>
+              Feedback
+            </Link>
+          </nav>
+          <nav aria-label="Legal" className="grid content-start gap-2">
+            <h2 className="text-sm font-semibold">Legal</h2>
+            <Link to="/" className={linkClass}>
+              Terms
+            </Link>
+            <Link to="/" className={linkClass}>
+              Privacy
+            </Link>
+          </nav>
+        </div>
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-muted-foreground sm:px-6">

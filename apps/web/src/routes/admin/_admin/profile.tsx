@@ -11,5 +11,5 @@ export const Route = createFileRoute("/admin/_admin/profile")({
 function AdminProfileRoute() {
   const { session: initial } = Route.useRouteContext();
   const { data: session } = useSession();
-  return <ProfilePage session={session ?? initial} />;
+  return <ProfilePage session={session ?? initial} className="mx-0 px-0 py-0 sm:px-0" />;
 }

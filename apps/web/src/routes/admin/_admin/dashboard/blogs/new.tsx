@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { UnderConstruction } from "@/features/scaffold/under-construction";
+import { categoriesQueryOptions, tagsQueryOptions } from "@/features/admin/api";
+import { NewBlogPage } from "@/features/admin/editor/new-blog-page";
 
 export const Route = createFileRoute("/admin/_admin/dashboard/blogs/new")({
-  component: () => <UnderConstruction title="New blog" />,
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(categoriesQueryOptions()),
+      context.queryClient.ensureQueryData(tagsQueryOptions()),
+    ]),
+  component: NewBlogPage,
 });

@@ -1,0 +1,47 @@
+import { createId } from "@paralleldrive/cuid2";
+import { CONTENT_ERROR, PENDING_COMMENTS_PAGE_SIZE } from "@chatsphere/contract";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import type { RateLimiter } from "../../rate-limit/rate-limiter";
+import * as queries from "./queries";
+
+/** Enough for a lively discussion, too little for a spam run. */
+const COMMENT_RATE = { window: 60, max: 10 };
+
+export async function listComments(
+  db: Database,
+  input: { blogId: string; limit: number; offset: number; sort: { order: "asc" | "desc" } },
+) {
+  const rows = await queries.listApproved(db, { ...input, order: input.sort.order });
+  return { comments: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
+}
+
+/** A registered reader's comment; it stays hidden until an admin approves it (SPEC §4). */
+export async function createComment(
+  deps: { db: Database; rateLimiter: RateLimiter },
+  params: { authorId: string; blogId: string; text: string },
+) {
+  if (!(await deps.rateLimiter.hit(`comment:${params.authorId}`, COMMENT_RATE))) {
+    throw new AppError("TOO_MANY_REQUESTS", CONTENT_ERROR.tooManyRequests);
+  }
+  if (!(await queries.blogExists(deps.db, params.blogId))) {
+    throw new AppError("NOT_FOUND", CONTENT_ERROR.blogNotFound);
+  }
+  const id = createId();
+  await queries.insertComment(deps.db, { id, ...params });
+  return { id, approved: false };
+}
+
+export async function listPendingComments(db: Database) {
+  const rows = await queries.listPending(db, PENDING_COMMENTS_PAGE_SIZE);
+  return {
+    comments: rows.slice(0, PENDING_COMMENTS_PAGE_SIZE),
+    hasMore: rows.length > PENDING_COMMENTS_PAGE_SIZE,
+  };
+}
+
+export async function approveComment(db: Database, id: string) {
+  const row = await queries.approve(db, id, new Date());
+  if (!row?.approvedAt) throw new AppError("NOT_FOUND", CONTENT_ERROR.commentNotFound);
+  return { id: row.id, approvedAt: row.approvedAt };
+}

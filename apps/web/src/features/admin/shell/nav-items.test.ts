@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_NAV, breadcrumbOf, isActive } from "./nav-items";
+
+const item = (label: string) => {
+  const found = ADMIN_NAV.find((entry) => entry.label === label);
+  if (!found) throw new Error(label);
+  return found;
+};
+
+describe("admin breadcrumb (SPEC §2: Dashboard > Blogs)", () => {
+  it.each([
+    ["/admin/dashboard/blogs", ["Dashboard", "Blogs"]],
+    ["/admin/dashboard/blogs/", ["Dashboard", "Blogs"]],
+    ["/admin/dashboard/blogs/new", ["Dashboard", "Blogs", "New"]],
+    ["/admin/dashboard/tags", ["Dashboard", "Tags"]],
+    ["/admin/dashboard/comments", ["Dashboard", "Comments"]],
+    ["/admin/profile", ["Dashboard", "Profile"]],
+  ])("%s reads %j", (pathname, labels) => {
+    expect(breadcrumbOf(pathname).map((crumb) => crumb.label)).toEqual(labels);
+  });
+
+  it("links every crumb but the last", () => {
+    const crumbs = breadcrumbOf("/admin/dashboard/blogs/new");
+    expect(crumbs.map((crumb) => crumb.to)).toEqual([
+      "/admin/dashboard",
+      "/admin/dashboard/blogs",
+      undefined,
+    ]);
+  });
+});
+
+describe("admin navigation", () => {
+  it("lists the spec's entries in order", () => {
+    expect(ADMIN_NAV.map((entry) => entry.label)).toEqual([
+      "Dashboard",
+      "Users",
+      "Blogs",
+      "Categories",
+      "Tags",
+      "Feedbacks",
+      "Comments",
+    ]);
+  });
+
+  it("highlights only the entry of the current page", () => {
+    const active = ADMIN_NAV.filter((entry) => isActive("/admin/dashboard/blogs/new", entry));
+    expect(active.map((entry) => entry.label)).toEqual(["Blogs"]);
+    expect(isActive("/admin/dashboard", item("Dashboard"))).toBe(true);
+    expect(isActive("/admin/dashboard/tags", item("Dashboard"))).toBe(false);
+  });
+});

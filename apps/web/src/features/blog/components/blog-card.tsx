@@ -1,0 +1,99 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowRight, Newspaper } from "lucide-react";
+import type { BlogSummary } from "@chatsphere/contract";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/cn";
+import { formatShortDate } from "@/lib/format-date";
+import { DeleteBlogButton } from "./delete-blog-button";
+
+interface BlogCardProps {
+  blog: BlogSummary;
+  /** The newest post of the first page, laid out wide on large screens. */
+  featured?: boolean;
+  canDelete: boolean;
+}
+
+export function BlogCard({ blog, featured = false, canDelete }: BlogCardProps) {
+  return (
+    <article
+      className={cn(
+        "group relative flex flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-all hover:-translate-y-0.5 hover:shadow-lg hover:shadow-primary/5",
+        featured && "md:col-span-2 lg:col-span-3 md:flex-row",
+      )}
+    >
+      <Link
+        to="/blogs/$slug"
+        params={{ slug: blog.slug }}
+        className={cn("flex flex-1 flex-col", featured && "md:flex-row")}
+      >
+        <BlogCover blog={blog} featured={featured} />
+        <div
+          className={cn("flex flex-1 flex-col gap-3 p-5", featured && "md:justify-center md:p-8")}
+        >
+          <div className="flex items-center gap-2 text-xs text-muted-foreground">
+            <Badge variant="secondary">{blog.category.name}</Badge>
+            <time dateTime={blog.updatedAt.toISOString()}>{formatShortDate(blog.updatedAt)}</time>
+          </div>
+          <h2
+            className={cn(
+              "line-clamp-2 text-lg font-semibold tracking-tight text-balance group-hover:text-primary",
+              featured && "md:text-3xl",
+            )}
+          >
+            {blog.title}
+          </h2>
+          <p
+            className={cn(
+              "line-clamp-3 text-sm text-muted-foreground",
+              featured && "md:line-clamp-4 md:text-base",
+            )}
+          >
+            {blog.summary}
+          </p>
+          <span className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-medium text-primary">
+            Read more
+            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+          </span>
+        </div>
+      </Link>
+      {canDelete ? (
+        <DeleteBlogButton id={blog.id} title={blog.title} className="absolute top-3 right-3" />
+      ) : null}
+    </article>
+  );
+}
+
+function BlogCover({ blog, featured }: { blog: BlogSummary; featured: boolean }) {
+  const frame = cn(
+    "relative aspect-[16/9] w-full overflow-hidden bg-muted",
+    featured && "md:aspect-auto md:min-h-72 md:w-1/2 md:shrink-0",
+  );
+  if (blog.imageUrl) {
+    return (
+      <div className={frame}>
+        <img
+          src={blog.imageUrl}
+          alt=""
+          loading={featured ? "eager" : "lazy"}
+          decoding="async"
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+      </div>
+    );
+  }
+  // No image: a quiet panel with the category, so the grid keeps its rhythm.
+  return (
+    <div
+      className={cn(
+        frame,
+        "flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-secondary via-accent/70 to-secondary",
+      )}
+      aria-hidden
+    >
+      <Newspaper className="size-9 text-primary/50" />
+      <span className="text-gradient px-6 text-center text-xl font-bold tracking-tight">
+        {blog.category.name}
+      </span>
+    </div>
+  );
+}

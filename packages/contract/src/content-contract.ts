@@ -1,0 +1,58 @@
+import { oc } from "@orpc/contract";
+import { z } from "zod";
+import {
+  blogIdInput,
+  blogOutput,
+  createBlogOutput,
+  createBlogSchema,
+  getBlogInput,
+  listBlogsInput,
+  listBlogsOutput,
+  uploadBlogImageInput,
+  uploadBlogImageOutput,
+} from "./schemas/blog";
+import {
+  approveCommentOutput,
+  createCommentInput,
+  createCommentOutput,
+  listCommentsInput,
+  listCommentsOutput,
+  listPendingOutput,
+} from "./schemas/comment";
+import { idInput } from "./schemas/content-common";
+import {
+  feedbackItem,
+  feedbackPageInput,
+  feedbackSchema,
+  listFeedbacksOutput,
+  listOwnFeedbacksOutput,
+} from "./schemas/feedback";
+import { taxonomyItem, taxonomyList, taxonomyNameSchema } from "./schemas/taxonomy";
+
+/** The public blog and its comments (SPEC §7). */
+export const blogContract = {
+  listBlogs: oc.input(listBlogsInput).output(listBlogsOutput),
+  getBlog: oc.input(getBlogInput).output(blogOutput),
+  listBlogTags: oc.input(blogIdInput).output(taxonomyList),
+  listComments: oc.input(listCommentsInput).output(listCommentsOutput),
+  createComment: oc.input(createCommentInput).output(createCommentOutput),
+};
+
+export const feedbackContract = {
+  create: oc.input(feedbackSchema).output(feedbackItem),
+  listUser: oc.input(feedbackPageInput).output(listOwnFeedbacksOutput),
+  list: oc.input(feedbackPageInput).output(listFeedbacksOutput),
+};
+
+/** The admin's content procedures; composed under `admin` beside the account ones. */
+export const adminContentContract = {
+  deleteBlog: oc.input(idInput).output(z.object({ id: z.string() })),
+  listTags: oc.output(taxonomyList),
+  createTag: oc.input(taxonomyNameSchema).output(taxonomyItem),
+  listCategories: oc.output(taxonomyList),
+  createCategory: oc.input(taxonomyNameSchema).output(taxonomyItem),
+  createBlog: oc.input(createBlogSchema).output(createBlogOutput),
+  uploadBlogImage: oc.input(uploadBlogImageInput).output(uploadBlogImageOutput),
+  listPendingComments: oc.output(listPendingOutput),
+  approveComment: oc.input(idInput).output(approveCommentOutput),
+};
