@@ -69,6 +69,16 @@ describe("room.join", () => {
     expect(await memberRow(roomId, ann.id)).not.toBeNull();
   });
 
+  it("refuses a guest before looking at the input (403, not 400)", async () => {
+    const guest = await server.signInAsGuest();
+    const response = await server.request("/rpc/room/join", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: guest.cookie },
+      body: JSON.stringify({ json: { roomId: "" } }),
+    });
+    expect(response.status).toBe(403);
+  });
+
   it("refuses a guest (403) and adds no row", async () => {
     const guest = await server.signInAsGuest();
     const roomId = await roomNamed("Gaming");

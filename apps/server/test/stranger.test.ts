@@ -69,6 +69,15 @@ describe("room.findStranger", () => {
     });
   });
 
+  it("refuses a visitor before looking at the input (401, not 400)", async () => {
+    const response = await server.request("/rpc/room/findStranger", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ json: { continent: "Mars" } }),
+    });
+    expect(response.status).toBe(401);
+  });
+
   it("refuses a user with no open connection (409): nobody could reach them", async () => {
     const guest = await server.signInAsGuest();
     await expect(guest.client.room.findStranger({ continent: "World" })).rejects.toMatchObject({
