@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { STORAGE_KEYS, TEXT, TOAST, type Region } from "@chatsphere/contract";
+import { seriousA11yViolations } from "./a11y";
 import { expect, nextClientIp, signUp, test } from "./fixtures";
 
 /** A second visitor: a browser context of its own, with its own address. */
@@ -174,5 +175,21 @@ test.describe("guests and registered users", () => {
     await expect(other.getByText(text)).toBeVisible();
     await expect(other.getByRole("list", { name: "Members" }).first()).toBeVisible();
     await other.context().close();
+  });
+});
+
+test.describe("chat accessibility", () => {
+  test.use({ bypassCSP: true });
+
+  // The chat area only: the header's profile menu is the shell's (see the report).
+  test("the stranger tab and a room have no serious axe violations", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/chat?tab=stranger-chat");
+    await expect(page.getByRole("button", { name: "Start" })).toBeEnabled();
+    expect(await seriousA11yViolations(page, "#main")).toEqual([]);
+    await page.goto("/chat?tab=chat-rooms");
+    await page.getByRole("button", { name: /Gaming/ }).click();
+    await expect(messageBox(page)).toBeEnabled();
+    expect(await seriousA11yViolations(page, "#main")).toEqual([]);
   });
 });

@@ -88,6 +88,7 @@ function Person({ person, online }: { person: FollowUser; online: boolean }) {
             "absolute right-0 bottom-0 size-2.5 rounded-full ring-2 ring-card",
             online ? "bg-success" : "bg-muted-foreground/40",
           )}
+          role="img"
           aria-label={online ? "Online" : "Offline"}
         />
       </span>

@@ -49,6 +49,7 @@ export function MembersPanel({ roomId, selfId }: { roomId: string; selfId: strin
                     "absolute right-0 bottom-0 size-2.5 rounded-full ring-2 ring-background",
                     here ? "bg-success" : "bg-muted-foreground/40",
                   )}
+                  role="img"
                   aria-label={here ? "Online" : "Offline"}
                 />
               </span>

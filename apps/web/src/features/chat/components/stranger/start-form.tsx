@@ -61,7 +61,7 @@ export function StartForm(props: StartFormProps) {
           value={props.region}
           onValueChange={(value) => props.onRegionChange(value as Region)}
         >
-          <SelectTrigger id={regionId} aria-label="Region">
+          <SelectTrigger id={regionId}>
             <span className="flex items-center gap-2">
               <Globe2 className="size-4 text-muted-foreground" />
               <SelectValue placeholder="Select a region" />
