@@ -172,7 +172,7 @@ describe("presence", () => {
 });
 
 describe("client frames", () => {
-  it("relays typing stamped with the sender from the session, at most once a second", async () => {
+  it("relays typing stamped with the sender from the session, at most four times a second", async () => {
     const roomId = await generalRoomId();
     const channel = roomChannel(roomId);
     const ann = await server.signUp();

@@ -17,8 +17,8 @@ export const REALTIME_LIMITS = {
   /** Client frames per second (token bucket refill) and the burst allowed. */
   framesPerSecond: 10,
   frameBurst: 30,
-  /** Typing frames per channel and connection are accepted at most this often. */
-  typingIntervalMs: 1000,
+  /** Typing frames per channel and connection are relayed at most this often (clients send every 2 s, and at once after sending a message). */
+  typingIntervalMs: 250,
   /** Bytes queued for a connection before it is dropped as a slow consumer. */
   maxBufferedBytes: 1024 * 1024,
   /** Interval of server pings; a connection silent for two of them is dead. */

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { TYPING_RESEND_MS, TYPING_VISIBLE_MS, type EventFrame } from "@chatsphere/contract";
+import {
+  REALTIME_LIMITS,
+  TYPING_RESEND_MS,
+  TYPING_VISIBLE_MS,
+  type EventFrame,
+} from "@chatsphere/contract";
 import { realtime } from "@/lib/realtime/hooks";
 
 interface Typist {
@@ -48,9 +53,12 @@ export function useTyping(channel: string, selfId: string) {
     return () => clearTimeout(timer);
   }, [typists]);
 
-  /** After sending, the next keystroke starts a new "typing" right away. */
+  /**
+   * After sending, the next keystroke starts a new "typing" almost at once: as soon as the
+   * server's own spacing for typing frames allows.
+   */
   const resetTyping = useCallback(() => {
-    lastSent.current = 0;
+    lastSent.current = Date.now() - TYPING_RESEND_MS + REALTIME_LIMITS.typingIntervalMs;
   }, []);
 
   return { typists, notifyTyping, resetTyping, onEvent };
