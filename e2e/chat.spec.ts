@@ -182,7 +182,9 @@ test.describe("chat accessibility", () => {
   test.use({ bypassCSP: true });
 
   // The chat area only: the header's profile menu is the shell's (see the report).
-  test("the stranger tab and a room have no serious axe violations", async ({ page }) => {
+  test("the stranger tab, a room and the Following tab have no serious axe violations", async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto("/chat?tab=stranger-chat");
     await expect(page.getByRole("button", { name: "Start" })).toBeEnabled();
@@ -190,6 +192,9 @@ test.describe("chat accessibility", () => {
     await page.goto("/chat?tab=chat-rooms");
     await page.getByRole("button", { name: /Gaming/ }).click();
     await expect(messageBox(page)).toBeEnabled();
+    expect(await seriousA11yViolations(page, "#main")).toEqual([]);
+    await page.getByRole("tab", { name: TEXT.followingTab }).click();
+    await expect(page.getByText("Nobody follows you yet.")).toBeVisible();
     expect(await seriousA11yViolations(page, "#main")).toEqual([]);
   });
 });

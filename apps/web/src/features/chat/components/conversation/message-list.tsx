@@ -36,6 +36,10 @@ export function MessageList({
       }}
       className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
       aria-live="polite"
+      // Focusable, so keyboard users can scroll back through the conversation.
+      tabIndex={0}
+      role="log"
+      aria-label="Conversation"
     >
       {isLoading ? (
         <div className="grid gap-3">

@@ -35,7 +35,12 @@ export function FollowingTab() {
   const lists = useQuery(followingQuery());
   const { presence } = useChannel(FOLLOWING_CHANNEL);
   return (
-    <div className="h-full overflow-y-auto">
+    <div
+      className="h-full overflow-y-auto"
+      tabIndex={0}
+      role="region"
+      aria-label="People you follow"
+    >
       <div className="mx-auto grid max-w-5xl gap-4 p-4 sm:p-6 lg:grid-cols-3">
         {SECTIONS.map(({ key, title, icon: Icon, empty }) => {
           const people = lists.data?.[key] ?? [];

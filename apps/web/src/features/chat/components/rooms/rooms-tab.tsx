@@ -69,6 +69,8 @@ export function RoomsTab({
       </section>
       {current && joined ? (
         <aside
+          // Focusable, so keyboard users can scroll a long member list.
+          tabIndex={0}
           className="hidden w-64 shrink-0 overflow-y-auto border-l lg:block"
           aria-label="Room members"
         >
