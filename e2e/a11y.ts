@@ -15,18 +15,20 @@ interface AxeViolation {
 /**
  * Runs axe-core in the page (the context needs `bypassCSP`, since the app's CSP rightly
  * forbids the injected script) and returns serious and critical violations, readably.
+ * `within` limits the check to one part of the page (a CSS selector).
  */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+export async function seriousA11yViolations(page: Page, within?: string): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
+        axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: unknown[] }> };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const context = selector ? { include: [[selector]] } : document;
+    const result = await axe.run(context, { resultTypes: ["violations"] });
     return result.violations;
-  });
+  }, within);
   return (violations as AxeViolation[])
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

@@ -12,17 +12,23 @@ export const nextClientIp = () =>
 interface Fixtures {
   /** When false, the age dialog is left for the test to answer. */
   ageAccepted: boolean;
+  /** When false, the chat page's one-time welcome dialog shows (as for a first visit). */
+  welcomeAccepted: boolean;
 }
 
 export const test = base.extend<Fixtures>({
   ageAccepted: [true, { option: true }],
-  context: async ({ context, ageAccepted }, use) => {
+  welcomeAccepted: [true, { option: true }],
+  context: async ({ context, ageAccepted, welcomeAccepted }, use) => {
     await context.setExtraHTTPHeaders({ "x-forwarded-for": nextClientIp() });
-    if (ageAccepted) {
-      await context.addInitScript(
-        (key) => window.localStorage.setItem(key, "true"),
-        STORAGE_KEYS.ageAccepted,
-      );
+    const accepted = [
+      ...(ageAccepted ? [STORAGE_KEYS.ageAccepted] : []),
+      ...(welcomeAccepted ? [STORAGE_KEYS.welcomeAccepted] : []),
+    ];
+    if (accepted.length > 0) {
+      await context.addInitScript((keys) => {
+        for (const key of keys) window.localStorage.setItem(key, "true");
+      }, accepted);
     }
     await use(context);
   },

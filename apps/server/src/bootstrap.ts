@@ -1,20 +1,30 @@
 import path from "node:path";
 import type { PublicConfig } from "@chatsphere/contract";
 import { createAuth } from "./auth/auth";
+import { createSessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { getOrCreateSecret } from "./db/secrets";
 import { ensureGlobalRooms } from "./features/rooms/global-rooms";
+import { closeAllStrangerRooms } from "./features/stranger/queries";
+import { strangerRoomStore } from "./features/stranger/room-store";
+import { createMemoryQueue } from "./features/stranger/queue/memory";
+import { createRedisQueue } from "./features/stranger/queue/redis";
+import { StrangerService } from "./features/stranger/service";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
+import { createRealtime, type Realtime } from "./realtime/realtime";
+import { connectRedis, type RedisConnection } from "./realtime/redis/connection";
 import type { Services } from "./rpc/context";
 import { createLocalDiskStorage } from "./storage/local-disk";
 
 export interface Runtime {
   services: Services;
   database: DatabaseHandle;
+  /** The `/ws` gateway and the bus; main.ts attaches it to the HTTP server's upgrades. */
+  realtime: Realtime;
   publicConfig: PublicConfig;
   allowedOrigins: string[];
   close(): Promise<void>;
@@ -49,6 +59,8 @@ export async function bootstrap(
 ): Promise<Runtime> {
   const { logger } = options;
   const database = openDatabase(options.target ?? databaseTarget(config));
+  let redis: RedisConnection | undefined;
+  let realtime: Realtime | undefined;
   try {
     await runMigrations(database);
     await ensureGlobalRooms(database.db);
@@ -70,22 +82,64 @@ export async function bootstrap(
       logger,
       trustedOrigins: allowedOrigins,
     });
+    redis = config.REDIS_URL
+      ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
+      : undefined;
+    const sessions = createSessionCache(auth);
+    const rt = await createRealtime({ db: database.db, sessions, allowedOrigins, logger, redis });
+    realtime = rt;
+    const stranger = createStranger(database.db, rt, redis, logger);
+    if (!redis) await closeAllStrangerRooms(database.db);
     const services: Services = {
       db: database.db,
       auth,
+      sessions,
       rateLimiter: createRateLimiter(database.db),
       logger,
+      realtime: rt,
+      stranger,
       storage: createLocalDiskStorage(path.resolve(config.DATA_DIR, "files")),
     };
+    const connection = redis;
     return {
       services,
       database,
+      realtime: rt,
       publicConfig: publicConfigOf(config),
       allowedOrigins,
-      close: () => database.close(),
+      async close() {
+        stranger.close();
+        await rt.close();
+        await connection?.close();
+        await database.close();
+      },
     };
   } catch (error) {
+    await realtime?.close().catch(() => undefined);
+    await redis?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Matching state lives where the bus does: in this process, or in Redis for many. A user
+ * whose last connection closes leaves the queue, or ends their chat.
+ */
+function createStranger(
+  db: DatabaseHandle["db"],
+  realtime: Realtime,
+  redis: RedisConnection | undefined,
+  logger: Logger,
+) {
+  const queue = redis
+    ? createRedisQueue(redis)
+    : createMemoryQueue({ isOnline: (userId) => realtime.hasLocalUser(userId) });
+  const stranger = new StrangerService({ rooms: strangerRoomStore(db), queue, realtime, logger });
+  realtime.onUserOffline((userId) => {
+    stranger.handleOffline(userId).catch((error: unknown) => {
+      logger.error("stranger: could not handle a disconnect", error);
+    });
+  });
+  return stranger;
 }

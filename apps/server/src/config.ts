@@ -23,6 +23,8 @@ const envSchema = z.object({
     .url()
     .refine((v) => /^rediss?:\/\//.test(v), "must be a redis:// URL")
     .optional(),
+  /** Prepended to every Redis key and pub/sub channel, so deployments can share a Redis. */
+  REDIS_PREFIX: z.string().min(1).max(64).default("chatsphere:"),
   SMTP_URL: z
     .url()
     .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")

@@ -40,6 +40,8 @@ async function main() {
       runtime.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}/db`;
     logger.info(`ChatSphere is ready on ${config.publicUrl} (port ${info.port}, ${db}, ${ms} ms)`);
   });
+  // WebSocket handshakes for /ws arrive as HTTP upgrades; the gateway checks them first.
+  server.on("upgrade", runtime.realtime.handleUpgrade);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -26,6 +26,7 @@ import { Route as BlogsIndexRouteImport } from './routes/blogs/index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs/$slug'
 import { Route as AdminAdminIndexRouteImport } from './routes/admin/_admin/index'
 import { Route as AdminAdminProfileRouteImport } from './routes/admin/_admin/profile'
+import { Route as AuthedChatRoomRoomIdRouteImport } from './routes/_authed/chat_.room.$roomId'
 import { Route as AdminAdminDashboardIndexRouteImport } from './routes/admin/_admin/dashboard/index'
 import { Route as AdminAdminDashboardCategoriesRouteImport } from './routes/admin/_admin/dashboard/categories'
 import { Route as AdminAdminDashboardCommentsRouteImport } from './routes/admin/_admin/dashboard/comments'
@@ -118,6 +119,11 @@ const AdminAdminProfileRoute = AdminAdminProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AdminAdminRoute,
 } as any)
+const AuthedChatRoomRoomIdRoute = AuthedChatRoomRoomIdRouteImport.update({
+  id: '/chat_/room/$roomId',
+  path: '/chat/room/$roomId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AdminAdminDashboardIndexRoute =
   AdminAdminDashboardIndexRouteImport.update({
     id: '/dashboard/',
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/blogs/': typeof BlogsIndexRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin/': typeof AdminAdminIndexRoute
+  '/chat/room/$roomId': typeof AuthedChatRoomRoomIdRoute
   '/admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
   '/admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
@@ -201,6 +208,7 @@ export interface FileRoutesByTo {
   '/blogs': typeof BlogsIndexRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin': typeof AdminAdminIndexRoute
+  '/chat/room/$roomId': typeof AuthedChatRoomRoomIdRoute
   '/admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
   '/admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
@@ -228,6 +236,7 @@ export interface FileRoutesById {
   '/blogs/': typeof BlogsIndexRoute
   '/admin/_admin/profile': typeof AdminAdminProfileRoute
   '/admin/_admin/': typeof AdminAdminIndexRoute
+  '/_authed/chat_/room/$roomId': typeof AuthedChatRoomRoomIdRoute
   '/admin/_admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
   '/admin/_admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/_admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
@@ -255,6 +264,7 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/admin/profile'
     | '/admin/'
+    | '/chat/room/$roomId'
     | '/admin/dashboard/categories'
     | '/admin/dashboard/comments'
     | '/admin/dashboard/feedbacks'
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | '/blogs'
     | '/admin/profile'
     | '/admin'
+    | '/chat/room/$roomId'
     | '/admin/dashboard/categories'
     | '/admin/dashboard/comments'
     | '/admin/dashboard/feedbacks'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/admin/_admin/profile'
     | '/admin/_admin/'
+    | '/_authed/chat_/room/$roomId'
     | '/admin/_admin/dashboard/categories'
     | '/admin/_admin/dashboard/comments'
     | '/admin/_admin/dashboard/feedbacks'
@@ -450,6 +462,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminProfileRouteImport
       parentRoute: typeof AdminAdminRoute
     }
+    '/_authed/chat_/room/$roomId': {
+      id: '/_authed/chat_/room/$roomId'
+      path: '/chat/room/$roomId'
+      fullPath: '/chat/room/$roomId'
+      preLoaderRoute: typeof AuthedChatRoomRoomIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/admin/_admin/dashboard/': {
       id: '/admin/_admin/dashboard/'
       path: '/dashboard'
@@ -506,12 +525,14 @@ interface AuthedRouteChildren {
   AuthedChatRoute: typeof AuthedChatRoute
   AuthedFeedbackRoute: typeof AuthedFeedbackRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedChatRoomRoomIdRoute: typeof AuthedChatRoomRoomIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedChatRoute: AuthedChatRoute,
   AuthedFeedbackRoute: AuthedFeedbackRoute,
   AuthedProfileRoute: AuthedProfileRoute,
+  AuthedChatRoomRoomIdRoute: AuthedChatRoomRoomIdRoute,
 }
 
 const AuthedRouteWithChildren =

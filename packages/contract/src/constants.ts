@@ -27,6 +27,10 @@ export const DM_UNANSWERED_CAP = 3;
 export const ROOM_NAME_MIN_LENGTH = 3;
 export const ROOM_NAME_MAX_LENGTH = 90;
 
+/** Longest chat message; a page of history holds the newest MESSAGE_PAGE_SIZE messages. */
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGE_PAGE_SIZE = 100;
+
 export const FEEDBACK_PAGE_SIZE = 20;
 export const BLOG_PAGE_SIZE = 10;
 export const COMMENT_PAGE_SIZE = 10;

@@ -14,3 +14,5 @@ export * from "./schemas/taxonomy";
 export * from "./schemas/blog";
 export * from "./schemas/comment";
 export * from "./schemas/feedback";
+export * from "./schemas/chat";
+export * from "./realtime";

@@ -20,6 +20,8 @@ export const VALIDATION = {
   roomNameMin: "Name must be at least 3 characters",
   slugKebab: "Slug must be in kebab-case format (lowercase letters, numbers, and hyphens only)",
   tagRequired: "At least 1 tag is required",
+  messageEmpty: "Message cannot be empty.",
+  messageTooLong: "Message must be at most 2000 characters",
 } as const;
 
 export const TOAST = {
@@ -45,6 +47,20 @@ export const TOAST = {
   welcome: (brand: string) => `Welcome to ${brand}! Enjoy chatting safely.`,
   providerNotConfigured: (provider: string) =>
     `${provider} sign-in is not configured on this server.`,
+  // Chat (SPEC §8 "Messages", "Stranger", "Rooms").
+  sendMessageFailed: "Failed to send message",
+  loadHistoryFailed: "Failed to load chat history",
+  startChatFailed: (reason: string) => `Failed to start chat: ${reason}`,
+  startMatchingFailed: "Failed to start matching. Please try again.",
+  findNewMatchFailed: "Failed to find a new match. Please try again.",
+  skipFailed: "Failed to skip stranger. Please try again.",
+  noMatchTitle: "No match found",
+  noMatchDescription: "No users found within 10 seconds. Try again later!",
+  strangerSkippedYou: "The stranger skipped you. Looking for a new match...",
+  strangerLeft: "The stranger has left. Finding a new match...",
+  chatEndedOffline: "You were disconnected, so the chat ended.",
+  leftRoom: "Left room successfully",
+  joinedRoom: "Joined room successfully",
 } as const;
 
 export const TEXT = {
@@ -64,6 +80,21 @@ export const TEXT = {
   learnMore: "Learn More",
   newBlog: "New Blog",
   notFoundTitle: "Page not found",
+  // Chat screen (SPEC §2 "Chat screen", §4, §5).
+  chatRoomsTab: "Chat Rooms",
+  strangerChatTab: "Stranger Chat",
+  followingTab: "Following",
+  connecting: "Connecting...",
+  noMatchDialog: "No match found. Try again!",
+  /** The stranger-chat reason the server sends with stranger_no_matches after the wait. */
+  noMatchReason: "No users found within 10 seconds. Try again later!",
+  changeRoom: "Change Room",
+  linkAccountTitle: "Link your account",
+  linkAccountBody:
+    "Guests can chat with strangers. To join chat rooms and follow people, link Google or Facebook from your profile, or create an account with your e-mail.",
+  welcomeTitle: (brand: string) => `Welcome to ${brand}`,
+  typing: (name: string) => `${name} is typing...`,
+  onlineCount: (n: number) => `${n} ${n === 1 ? "person" : "people"} online`,
 } as const;
 
 /** Server-side permission and error texts (SPEC §8). */
@@ -75,4 +106,11 @@ export const PERMISSION = {
   adminExists: "An admin already exists. Ask an admin to create your account.",
   emailTaken: "An account with this email already exists.",
   guestsNotAllowed: "Guests cannot do this. Link your account first.",
+  notRoomMember: "You are not a member of this room.",
+  roomNotFound: "Room not found",
+  roomLocked: "This room is locked.",
+  bannedFromRoom: "You have been banned from this room.",
+  notInStrangerChat: "You are not in this stranger chat.",
+  connectFirst: "Connect to the chat first, then start matching.",
+  chatEnded: "This chat has ended.",
 } as const;

@@ -32,6 +32,15 @@ export interface AppOptions {
 
 type AppEnv = { Variables: { clientIp: string } };
 
+/** Auth calls after which none of the caller's remembered sessions may be trusted. */
+const ACCOUNT_CHANGES = [
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/change-password",
+  "/delete-user",
+  "/update-user",
+];
+
 /** JSON calls and auth requests are small; 256 KB is far above any real one. */
 const RPC_BODY_MAX_BYTES = 256 * 1024;
 
@@ -61,12 +70,18 @@ export function createApp(options: AppOptions) {
   // better-auth checks origins only for requests that carry cookies; refusing every foreign
   // POST also stops login CSRF (signing a victim into the attacker's account).
   app.use("/api/auth/*", originGuard(options.allowedOrigins));
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // better-auth reads the caller's address from this header; set it ourselves so the
     // client cannot choose its own rate-limit bucket.
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-    return services.auth.handler(new Request(c.req.raw, { headers }));
+    const response = await services.auth.handler(new Request(c.req.raw, { headers }));
+    // Sign-out, password and account changes: this process must not keep the old session.
+    if (c.req.method === "POST") {
+      const wholeUser = ACCOUNT_CHANGES.some((p) => c.req.path.endsWith(p));
+      services.sessions.forgetCookie(c.req.header("cookie"), { wholeUser });
+    }
+    return response;
   });
 
   const rpcHandler = new RPCHandler(router, {
@@ -95,7 +110,7 @@ export function createApp(options: AppOptions) {
   app.use("/rpc/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : callLimit(c, next)));
   app.use("/api/auth/*", callLimit);
   app.all("/rpc/*", async (c) => {
-    const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await services.sessions.get(c.req.raw.headers);
     const { matched, response } = await rpcHandler.handle(c.req.raw, {
       prefix: "/rpc",
       context: { services, session, clientIp: c.get("clientIp") },

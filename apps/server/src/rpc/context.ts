@@ -1,15 +1,23 @@
 import type { Auth, AuthSession } from "../auth/auth";
+import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
+import type { StrangerService } from "../features/stranger/service";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit/rate-limiter";
+import type { RealtimePublisher } from "../realtime/realtime";
 import type { FileStorage } from "../storage/storage";
 
 /** What every procedure can reach: the services of this process and who is calling. */
 export interface Services {
   db: Database;
   auth: Auth;
+  /** Session lookups, remembered briefly (every RPC needs one). */
+  sessions: SessionCache;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** Publishes server events to realtime channels (on every process). */
+  realtime: RealtimePublisher;
+  stranger: StrangerService;
   storage: FileStorage;
 }
 

@@ -3,6 +3,9 @@ import { adminBlogRouter } from "../features/blog/admin-router";
 import { blogRouter } from "../features/blog/router";
 import { adminCommentRouter, commentRouter } from "../features/comments/router";
 import { feedbackRouter } from "../features/feedback/router";
+import { messageRouter } from "../features/messages/router";
+import { roomsRouter } from "../features/rooms/router";
+import { strangerRouter } from "../features/stranger/router";
 import { userRouter } from "../features/user/router";
 import { impl } from "./base";
 
@@ -11,6 +14,8 @@ export const router = impl.router({
   admin: { ...adminRouter, ...adminBlogRouter, ...adminCommentRouter },
   blog: { ...blogRouter, ...commentRouter },
   feedback: feedbackRouter,
+  room: { ...roomsRouter, ...strangerRouter },
+  message: messageRouter,
 });
 
 export type AppRouter = typeof router;

@@ -18,3 +18,23 @@ export const bioOutput = z.object({ bio: z.string() });
 
 export const checkEmailInput = z.object({ email: emailField });
 export const checkEmailOutput = z.object({ exists: z.boolean() });
+
+/** A person in the follow lists (SPEC §3), with the relation flags derived on the server. */
+export const followUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  bio: z.string(),
+  image: z.string().nullable(),
+  isMutual: z.boolean(),
+  isFollowing: z.boolean(),
+  isFollower: z.boolean(),
+});
+export type FollowUser = z.infer<typeof followUserSchema>;
+
+export const userFollowingOutput = z.object({
+  mutual: z.array(followUserSchema),
+  following: z.array(followUserSchema),
+  followers: z.array(followUserSchema),
+});
+export type UserFollowing = z.infer<typeof userFollowingOutput>;

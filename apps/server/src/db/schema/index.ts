@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./rooms";
+export * from "./follows";
 export * from "./blog";

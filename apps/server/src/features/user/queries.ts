@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { user } from "../../db/schema";
+import { follow, user } from "../../db/schema";
 
 export async function findBio(db: Database, userId: string) {
   const [row] = await db.select({ bio: user.bio }).from(user).where(eq(user.id, userId));
@@ -26,4 +26,32 @@ export async function emailExists(db: Database, email: string) {
     .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
     .limit(1);
   return Boolean(row);
+}
+
+const person = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  bio: user.bio,
+  image: user.image,
+};
+
+/** The people `userId` follows (scope: the caller is the follower). */
+export function listFollowing(db: Database, params: { userId: string }) {
+  return db
+    .select(person)
+    .from(follow)
+    .innerJoin(user, eq(user.id, follow.followingId))
+    .where(eq(follow.followerId, params.userId))
+    .orderBy(asc(user.name));
+}
+
+/** The people who follow `userId` (scope: the caller is the one followed). */
+export function listFollowers(db: Database, params: { userId: string }) {
+  return db
+    .select(person)
+    .from(follow)
+    .innerJoin(user, eq(user.id, follow.followerId))
+    .where(eq(follow.followingId, params.userId))
+    .orderBy(asc(user.name));
 }

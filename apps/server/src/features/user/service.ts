@@ -32,3 +32,24 @@ export async function checkEmailExists(
     throw new AppError("TOO_MANY_REQUESTS", "Too many requests. Please try again later.");
   return { exists: await queries.emailExists(deps.db, params.email) };
 }
+
+/** Following, followers and the mutual ones among them, each person with the relation flags. */
+export async function userFollowing(db: Database, userId: string) {
+  const [following, followers] = await Promise.all([
+    queries.listFollowing(db, { userId }),
+    queries.listFollowers(db, { userId }),
+  ]);
+  const followingIds = new Set(following.map((p) => p.id));
+  const followerIds = new Set(followers.map((p) => p.id));
+  const flag = (p: (typeof following)[number]) => ({
+    ...p,
+    isFollowing: followingIds.has(p.id),
+    isFollower: followerIds.has(p.id),
+    isMutual: followingIds.has(p.id) && followerIds.has(p.id),
+  });
+  return {
+    mutual: following.filter((p) => followerIds.has(p.id)).map(flag),
+    following: following.map(flag),
+    followers: followers.map(flag),
+  };
+}

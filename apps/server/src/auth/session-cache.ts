@@ -1,0 +1,91 @@
+import type { Auth, AuthSession } from "./auth";
+
+export interface SessionCache {
+  /** The session of the request's cookie, or null. */
+  get(headers: Headers): Promise<AuthSession | null>;
+  /**
+   * Drops what this process remembers for a cookie's session (sign-out); `wholeUser` also
+   * drops the user's other sessions (revoke-sessions, password change, account deletion).
+   */
+  forgetCookie(cookieHeader: string | undefined, options?: { wholeUser: boolean }): void;
+  /** Drops every remembered session of a user (their name or picture changed). */
+  forgetUser(userId: string): void;
+}
+
+const TOKEN_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=([^;]+))/;
+
+/** Just the session cookie of a Cookie header (`name=value`), or null. */
+export const sessionCookieOf = (cookie: string | null | undefined) =>
+  cookie ? (TOKEN_COOKIE.exec(cookie)?.[1] ?? null) : null;
+
+interface Entry {
+  userId: string | null;
+  session: Promise<AuthSession | null>;
+  until: number;
+}
+
+/**
+ * Sessions looked up through better-auth cost several database queries; every RPC and every
+ * WebSocket handshake needs one. This process remembers each answer for a short time (and
+ * shares one lookup between concurrent requests with the same cookie), so a busy client costs
+ * one lookup per TTL. A session revoked on another process stays usable here for at most the
+ * TTL (decision 0009); sign-out and profile changes through this process take effect at once.
+ */
+export function createSessionCache(
+  auth: Auth,
+  options: { ttlMs: number; maxEntries: number } = { ttlMs: 30_000, maxEntries: 50_000 },
+): SessionCache {
+  const entries = new Map<string, Entry>();
+  const tokenOf = (cookie: string | undefined | null) =>
+    cookie ? (TOKEN_COOKIE.exec(cookie)?.[2] ?? null) : null;
+
+  async function lookup(token: string, cookie: string, entry: Entry) {
+    try {
+      const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+      entry.userId = session?.user.id ?? null;
+      return session;
+    } catch (error) {
+      entries.delete(token);
+      throw error;
+    }
+  }
+
+  const forgetUser = (userId: string) => {
+    for (const [token, entry] of entries) if (entry.userId === userId) entries.delete(token);
+  };
+
+  return {
+    async get(headers) {
+      const cookie = headers.get("cookie");
+      const token = tokenOf(cookie);
+      if (!token || !cookie) return null;
+      const now = Date.now();
+      const cached = entries.get(token);
+      if (cached && cached.until > now) {
+        const session = await cached.session;
+        if (!session || session.session.expiresAt.getTime() > now) return session;
+      }
+      const entry: Entry = {
+        userId: null,
+        session: Promise.resolve(null),
+        until: now + options.ttlMs,
+      };
+      entry.session = lookup(token, cookie, entry);
+      entries.delete(token);
+      entries.set(token, entry);
+      if (entries.size > options.maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      return entry.session;
+    },
+    forgetCookie(cookie, options) {
+      const token = tokenOf(cookie);
+      if (!token) return;
+      const userId = entries.get(token)?.userId;
+      entries.delete(token);
+      if (options?.wholeUser && userId) forgetUser(userId);
+    },
+    forgetUser,
+  };
+}

@@ -1,0 +1,16 @@
+import { authed, impl } from "../../rpc/base";
+import * as service from "./service";
+
+/** Members only: both procedures check membership in their queries. Tier first (decision 0006). */
+const signedIn = impl.message.use(authed);
+
+export const messageRouter = {
+  list: signedIn.list.handler(({ context, input }) =>
+    service.list(context.services.db, { userId: context.user.id, roomId: input.roomId }),
+  ),
+
+  send: signedIn.send.handler(({ context, input }) => {
+    const { id, name, image } = context.user;
+    return service.send(context.services, { id, name, image: image ?? null }, input);
+  }),
+};

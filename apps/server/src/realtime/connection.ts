@@ -1,0 +1,99 @@
+import type { WebSocket } from "ws";
+import {
+  CLOSE_CODES,
+  REALTIME_LIMITS,
+  type RealtimeEventName,
+  type RealtimeEvents,
+  type ServerFrame,
+} from "@chatsphere/contract";
+
+export interface ConnectionUser {
+  id: string;
+  name: string;
+  image: string | null;
+  /** The session cookie (`name=value`) it connected with, to check the session again later. */
+  sessionCookie: string;
+}
+
+const OPEN = 1;
+/** Shared by every send: ws would otherwise send a Buffer as a binary frame. */
+const TEXT_FRAME = { binary: false } as const;
+
+export const encodeFrame = (frame: ServerFrame) => Buffer.from(JSON.stringify(frame));
+
+/** An event frame, serialised once for every subscriber on every process. */
+export const encodeEvent = <E extends RealtimeEventName>(
+  channel: string,
+  event: E,
+  payload: RealtimeEvents[E],
+) => Buffer.from(JSON.stringify({ type: "event", channel, event, payload }));
+
+/**
+ * One WebSocket and the little state it needs: who it is, which channels it holds, its
+ * frame allowance and liveness. Kept small on purpose: a server holds tens of thousands.
+ */
+export class Connection {
+  readonly channels = new Set<string>();
+  isAlive = true;
+  private tokens: number = REALTIME_LIMITS.frameBurst;
+  private refilledAt = Date.now();
+  private typingAt: Map<string, number> | null = null;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly user: ConnectionUser,
+  ) {}
+
+  get isOpen() {
+    return this.ws.readyState === OPEN;
+  }
+
+  /** Writes pre-serialised bytes; a consumer that stopped reading is dropped, not buffered. */
+  send(data: Buffer) {
+    const ws = this.ws;
+    if (ws.readyState !== OPEN) return;
+    if (ws.bufferedAmount > REALTIME_LIMITS.maxBufferedBytes) {
+      this.close(CLOSE_CODES.slowConsumer, "Too slow to keep up");
+      return;
+    }
+    ws.send(data, TEXT_FRAME);
+  }
+
+  sendFrame(frame: ServerFrame) {
+    this.send(encodeFrame(frame));
+  }
+
+  /**
+   * Token bucket over client frames: "ok", "drop" (over the limit: the frame is refused) or
+   * "close" (far over it: the client is flooding).
+   */
+  takeFrameToken(now = Date.now()): "ok" | "drop" | "close" {
+    const { framesPerSecond, frameBurst } = REALTIME_LIMITS;
+    this.tokens = Math.min(
+      frameBurst,
+      this.tokens + ((now - this.refilledAt) / 1000) * framesPerSecond,
+    );
+    this.refilledAt = now;
+    this.tokens -= 1;
+    if (this.tokens >= 0) return "ok";
+    return this.tokens < -frameBurst ? "close" : "drop";
+  }
+
+  /** Typing is relayed at most once per interval per channel. */
+  allowTyping(channel: string, now = Date.now()) {
+    this.typingAt ??= new Map();
+    const last = this.typingAt.get(channel) ?? 0;
+    if (now - last < REALTIME_LIMITS.typingIntervalMs) return false;
+    this.typingAt.set(channel, now);
+    return true;
+  }
+
+  forgetChannel(channel: string) {
+    this.channels.delete(channel);
+    this.typingAt?.delete(channel);
+  }
+
+  close(code: number, reason: string) {
+    if (this.ws.readyState === OPEN) this.ws.close(code, reason);
+  }
+}

@@ -1,0 +1,155 @@
+import type { RawData } from "ws";
+import {
+  clientFrameSchema,
+  CLOSE_CODES,
+  parseChannel,
+  REALTIME_LIMITS,
+  type ClientFrame,
+} from "@chatsphere/contract";
+import type { Logger } from "../logger";
+import type { Bus } from "./bus/types";
+import type { ChannelIndex } from "./channel-index";
+import { encodeEvent, type Connection } from "./connection";
+import { CONTROL_CHANNEL, PRESENCE_CHANGED_PREFIX } from "./internal-channels";
+import type { OnlineRegistry } from "./online/types";
+import type { PresenceHub } from "./presence/hub";
+import { errorFrame, type Subscriptions } from "./subscriptions";
+
+interface RevokeControl {
+  kind: "revoke";
+  channel: string;
+  userIds: string[];
+}
+
+export interface FrameRouterOptions {
+  bus: Bus;
+  index: ChannelIndex;
+  subscriptions: Subscriptions;
+  presence: PresenceHub;
+  online: OnlineRegistry;
+  logger: Logger;
+  onUserOffline(userId: string): void;
+}
+
+/**
+ * Everything after the handshake: client frames in (rate-limited, validated, dispatched),
+ * bus frames out to local subscribers, and control messages between processes.
+ */
+export class FrameRouter {
+  constructor(private readonly options: FrameRouterOptions) {}
+
+  connected(connection: Connection) {
+    if (this.options.index.addUser(connection)) this.options.online.add(connection.user.id);
+    connection.sendFrame({
+      type: "welcome",
+      userId: connection.user.id,
+      heartbeatMs: REALTIME_LIMITS.heartbeatMs,
+    });
+  }
+
+  disconnected(connection: Connection) {
+    this.options.subscriptions.dropAll(connection);
+    if (!this.options.index.removeUser(connection)) return;
+    const userId = connection.user.id;
+    this.options.online
+      .remove(userId)
+      .then((offline) => {
+        if (offline && !this.options.index.hasUser(userId)) this.options.onUserOffline(userId);
+      })
+      .catch((error: unknown) =>
+        this.options.logger.error("realtime: offline check failed", error),
+      );
+  }
+
+  receive(connection: Connection, data: RawData, isBinary: boolean) {
+    const verdict = connection.takeFrameToken();
+    if (verdict === "close") return connection.close(CLOSE_CODES.rateLimited, "Too many frames");
+    if (verdict === "drop") {
+      return connection.sendFrame({
+        type: "error",
+        code: "rate_limited",
+        message: "Slow down",
+      });
+    }
+    const parsed = isBinary ? null : parseFrame(data);
+    if (!parsed?.frame) {
+      return connection.sendFrame(errorFrame("bad_frame", "Malformed frame", parsed?.channel));
+    }
+    this.handle(connection, parsed.frame);
+  }
+
+  /** The bus handler: fan-out to local subscribers, or a message between processes. */
+  readonly dispatch = (channel: string, data: Buffer) => {
+    if (channel.startsWith(PRESENCE_CHANGED_PREFIX)) {
+      return this.options.presence.changed(channel.slice(PRESENCE_CHANGED_PREFIX.length));
+    }
+    if (channel === CONTROL_CHANNEL) return this.control(data);
+    this.options.index.fanout(channel, data);
+  };
+
+  /** Ends these users' subscriptions of a channel on every process (left, banned, closed). */
+  revoke(channel: string, userIds: string[]) {
+    const control: RevokeControl = { kind: "revoke", channel, userIds };
+    this.options.bus.publish(CONTROL_CHANNEL, Buffer.from(JSON.stringify(control)));
+  }
+
+  private handle(connection: Connection, frame: ClientFrame) {
+    switch (frame.type) {
+      case "ping":
+        return connection.sendFrame(
+          frame.id === undefined ? { type: "pong" } : { type: "pong", id: frame.id },
+        );
+      case "sub":
+        return void this.options.subscriptions.subscribe(connection, frame.channel);
+      case "unsub":
+        this.options.subscriptions.unsubscribe(connection, frame.channel);
+        return connection.sendFrame({ type: "unsubscribed", channel: frame.channel });
+      case "track":
+        return this.options.subscriptions.track(connection, frame.channel, frame.state.status);
+      case "typing":
+        return this.typing(connection, frame.channel);
+    }
+  }
+
+  /** The one client broadcast: stamped with the sender from the session, rate-limited. */
+  private typing(connection: Connection, channel: string) {
+    if (parseChannel(channel)?.kind !== "room" || !connection.channels.has(channel)) {
+      return connection.sendFrame(errorFrame("not_subscribed", "Subscribe first", channel));
+    }
+    if (!connection.allowTyping(channel)) return;
+    const { id, name } = connection.user;
+    this.options.bus.publish(channel, encodeEvent(channel, "typing", { userId: id, name }));
+  }
+
+  private control(data: Buffer) {
+    let message: RevokeControl;
+    try {
+      message = JSON.parse(data.toString()) as RevokeControl;
+    } catch {
+      return;
+    }
+    if (message.kind !== "revoke") return;
+    for (const userId of message.userIds) {
+      for (const connection of [...this.options.index.connectionsOf(userId)]) {
+        if (this.options.subscriptions.unsubscribe(connection, message.channel)) {
+          connection.sendFrame({ type: "unsubscribed", channel: message.channel });
+        }
+      }
+    }
+  }
+}
+
+/** The valid frame, or what an error answer can name (the channel, when there was one). */
+function parseFrame(data: RawData): { frame?: ClientFrame; channel?: string } | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString() : data.toString());
+  } catch {
+    return null;
+  }
+  const parsed = clientFrameSchema.safeParse(json);
+  if (parsed.success) return { frame: parsed.data };
+  const channel =
+    typeof json === "object" && json !== null && "channel" in json ? json.channel : undefined;
+  return { channel: typeof channel === "string" ? channel.slice(0, 80) : undefined };
+}

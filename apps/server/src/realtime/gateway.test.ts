@@ -1,0 +1,84 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WebSocket } from "ws";
+import { CLOSE_CODES, REALTIME_LIMITS, REALTIME_PATH } from "@chatsphere/contract";
+import type { AuthSession } from "../auth/auth";
+import type { SessionCache } from "../auth/session-cache";
+import { createLogger } from "../logger";
+import { Connection } from "./connection";
+import { Gateway } from "./gateway";
+
+const COOKIE = "better-auth.session_token=valid";
+const session = { user: { id: "u1", name: "Ann", image: null } } as unknown as AuthSession;
+const sessions: SessionCache = {
+  get: async (headers) => (headers.get("cookie") === COOKIE ? session : null),
+  forgetCookie: () => undefined,
+  forgetUser: () => undefined,
+};
+
+let http: Server;
+let gateway: Gateway;
+let url: string;
+const router = { connected: vi.fn(), disconnected: vi.fn(), receive: vi.fn() };
+
+beforeAll(async () => {
+  gateway = new Gateway({
+    sessions,
+    allowedOrigins: ["http://localhost:3000"],
+    logger: createLogger("silent"),
+    router,
+    heartbeatMs: 150,
+  });
+  http = createServer();
+  http.on("upgrade", gateway.handleUpgrade);
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}${REALTIME_PATH}`;
+});
+afterAll(async () => {
+  await gateway.close();
+  await new Promise((resolve) => http.close(resolve));
+});
+
+const open = (options: { autoPong: boolean }) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { cookie: COOKIE }, autoPong: options.autoPong });
+    ws.once("open", () => resolve(ws));
+    ws.once("error", reject);
+  });
+const closed = (ws: WebSocket) => new Promise<number>((resolve) => ws.once("close", resolve));
+
+describe("gateway heartbeats", () => {
+  it("drops a connection that stops answering pings", async () => {
+    const silent = await open({ autoPong: false });
+    expect(await closed(silent)).toBe(1006);
+    await vi.waitFor(() => expect(router.disconnected).toHaveBeenCalled());
+  });
+
+  it("keeps a connection that answers", async () => {
+    const alive = await open({ autoPong: true });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(alive.readyState).toBe(WebSocket.OPEN);
+    alive.close();
+  });
+});
+
+describe("slow consumers", () => {
+  it("are closed (4009) instead of buffering without bound", () => {
+    const ws = {
+      readyState: 1,
+      bufferedAmount: REALTIME_LIMITS.maxBufferedBytes + 1,
+      send: vi.fn(),
+      close: vi.fn(),
+    };
+    const connection = new Connection(ws as unknown as WebSocket, {
+      id: "u1",
+      name: "Ann",
+      image: null,
+      sessionCookie: COOKIE,
+    });
+    connection.send(Buffer.from("{}"));
+    expect(ws.send).not.toHaveBeenCalled();
+    expect(ws.close).toHaveBeenCalledWith(CLOSE_CODES.slowConsumer, expect.any(String));
+  });
+});

@@ -1,0 +1,123 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { CLOSE_CODES, PERMISSION, REALTIME_LIMITS, REALTIME_PATH } from "@chatsphere/contract";
+import { sessionCookieOf, type SessionCache } from "../auth/session-cache";
+import type { Logger } from "../logger";
+import { Connection, type ConnectionUser } from "./connection";
+import type { FrameRouter } from "./frame-router";
+import { refuseUpgrade } from "./refuse-upgrade";
+
+export interface GatewayOptions {
+  sessions: SessionCache;
+  allowedOrigins: string[];
+  logger: Logger;
+  router: Pick<FrameRouter, "connected" | "disconnected" | "receive">;
+  /** Ping interval; tests shorten it. */
+  heartbeatMs?: number;
+}
+
+/**
+ * The `/ws` door. Before upgrading it checks the Origin and the session cookie, so a
+ * refused client never gets a socket (401 / 403). After that it keeps connections alive
+ * with pings, drops dead ones, and hands every frame to the router.
+ */
+export class Gateway {
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: REALTIME_LIMITS.maxFrameBytes,
+    // Compression costs ~300 KB per connection and CPU on every fan-out write.
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
+  private readonly connections = new Set<Connection>();
+  private readonly allowedOrigins: Set<string>;
+  private readonly heartbeat: NodeJS.Timeout;
+  private closing = false;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.allowedOrigins = new Set(options.allowedOrigins);
+    this.heartbeat = setInterval(
+      () => this.beat(),
+      options.heartbeatMs ?? REALTIME_LIMITS.heartbeatMs,
+    );
+    this.heartbeat.unref();
+  }
+
+  /** Listener for the Node server's `upgrade` event. */
+  readonly handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void this.upgrade(req, socket, head).catch((error: unknown) => {
+      this.options.logger.error("realtime: upgrade failed", error);
+      refuseUpgrade(socket, 500, "Internal Server Error");
+    });
+  };
+
+  get connectionCount() {
+    return this.connections.size;
+  }
+
+  async close() {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    for (const connection of this.connections) {
+      connection.close(CLOSE_CODES.goingAway, "Server restarting");
+    }
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    socket.on("error", () => socket.destroy());
+    const pathname = (req.url ?? "").split("?")[0];
+    if (pathname !== REALTIME_PATH) return refuseUpgrade(socket, 404, "Not Found");
+    if (this.closing) return refuseUpgrade(socket, 503, "Service Unavailable");
+    // Browsers always send Origin on WebSocket handshakes; clients without one carry no
+    // ambient cookies of a victim, so only a foreign Origin is refused (decision 0003).
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.allowedOrigins.has(origin)) {
+      return refuseUpgrade(socket, 403, PERMISSION.foreignOrigin);
+    }
+    const sessionCookie = sessionCookieOf(req.headers.cookie);
+    const session = sessionCookie
+      ? await this.options.sessions.get(new Headers({ cookie: sessionCookie }))
+      : null;
+    if (!session || !sessionCookie) return refuseUpgrade(socket, 401, PERMISSION.unauthorized);
+    if (socket.destroyed) return;
+    const user: ConnectionUser = {
+      id: session.user.id,
+      name: session.user.name,
+      image: session.user.image ?? null,
+      sessionCookie,
+    };
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, user));
+  }
+
+  private accept(ws: WebSocket, user: ConnectionUser) {
+    const connection = new Connection(ws, user);
+    this.connections.add(connection);
+    ws.on("pong", () => {
+      connection.isAlive = true;
+    });
+    ws.on("message", (data: RawData, isBinary: boolean) => {
+      connection.isAlive = true;
+      this.options.router.receive(connection, data, isBinary);
+    });
+    ws.on("error", () => ws.terminate());
+    ws.once("close", () => {
+      this.connections.delete(connection);
+      this.options.router.disconnected(connection);
+    });
+    this.options.router.connected(connection);
+  }
+
+  /** Pings everyone; whoever did not answer the previous ping is gone. */
+  private beat() {
+    for (const connection of this.connections) {
+      if (!connection.isAlive) {
+        connection.ws.terminate();
+        continue;
+      }
+      connection.isAlive = false;
+      connection.ws.ping();
+    }
+  }
+}

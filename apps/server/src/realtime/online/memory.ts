@@ -1,0 +1,15 @@
+import type { OnlineRegistry } from "./types";
+
+/** One process: the gateway's own table is the whole truth. */
+export function createMemoryOnline(): OnlineRegistry & { has(userId: string): boolean } {
+  const users = new Set<string>();
+  return {
+    add: (userId) => void users.add(userId),
+    remove: (userId) => {
+      users.delete(userId);
+      return Promise.resolve(true);
+    },
+    isOnline: (userId) => Promise.resolve(users.has(userId)),
+    has: (userId) => users.has(userId),
+  };
+}

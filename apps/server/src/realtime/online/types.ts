@@ -1,0 +1,10 @@
+/**
+ * Who has at least one open connection, on any process. The gateway reports a user's first
+ * and last connection on this process; the stranger matcher asks before pairing anyone.
+ */
+export interface OnlineRegistry {
+  add(userId: string): void;
+  /** Resolves true when the user has no connection left on any process. */
+  remove(userId: string): Promise<boolean>;
+  isOnline(userId: string): Promise<boolean>;
+}

@@ -1,0 +1,133 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { RealtimeEventName, RealtimeEvents } from "@chatsphere/contract";
+import type { SessionCache } from "../auth/session-cache";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+import { createMemoryBus } from "./bus/memory";
+import { createRedisBus } from "./bus/redis";
+import type { Bus } from "./bus/types";
+import { ChannelIndex } from "./channel-index";
+import { encodeEvent } from "./connection";
+import { FrameRouter } from "./frame-router";
+import { Gateway } from "./gateway";
+import { CONTROL_CHANNEL } from "./internal-channels";
+import { createMemoryOnline } from "./online/memory";
+import { createRedisOnline } from "./online/redis";
+import type { OnlineRegistry } from "./online/types";
+import { PresenceHub } from "./presence/hub";
+import { createMemoryPresence } from "./presence/memory";
+import { createRedisPresence } from "./presence/redis";
+import type { PresenceBackend } from "./presence/types";
+import type { RedisConnection } from "./redis/connection";
+import { RedisNode } from "./redis/node";
+import { Subscriptions } from "./subscriptions";
+
+/** What features use: publish server events, end subscriptions, ask who is online. */
+export interface RealtimePublisher {
+  publish<E extends RealtimeEventName>(channel: string, event: E, payload: RealtimeEvents[E]): void;
+  /** Ends these users' subscriptions of a channel on every process. */
+  revoke(channel: string, userIds: string[]): void;
+  isOnline(userId: string): Promise<boolean>;
+}
+
+export interface Realtime extends RealtimePublisher {
+  readonly bus: Bus;
+  /** Listener for the Node server's `upgrade` event. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Called once a user has no connection left on any process. */
+  onUserOffline(listener: (userId: string) => void): void;
+  /** This process only: whether the user has a connection here (no I/O). */
+  hasLocalUser(userId: string): boolean;
+  stats(): { connections: number; users: number; channels: number };
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  db: Database;
+  sessions: SessionCache;
+  allowedOrigins: string[];
+  logger: Logger;
+  /** Several processes: bus, presence and the online registry go through Redis. */
+  redis?: RedisConnection;
+}
+
+const PRESENCE_DELAYS = { list: 50, count: 500 };
+
+/** Builds the realtime side of one process: bus, presence, subscriptions and the gateway. */
+export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
+  const { logger, redis } = options;
+  const index = new ChannelIndex();
+  const offlineListeners: ((userId: string) => void)[] = [];
+  const node = redis ? new RedisNode(redis, logger) : null;
+  const bus = redis
+    ? createRedisBus({
+        publisher: redis.command,
+        subscriber: redis.subscriber,
+        prefix: redis.prefix,
+        logger,
+      })
+    : createMemoryBus();
+  const memoryOnline = createMemoryOnline();
+  const online: OnlineRegistry =
+    redis && node ? createRedisOnline(redis, node, () => index.userIds()) : memoryOnline;
+
+  const presence = new PresenceHub({
+    backend: (hub): PresenceBackend =>
+      redis && node ? createRedisPresence(redis, node, bus, hub) : createMemoryPresence(hub),
+    broadcast: (channel, data) => index.fanout(channel, data),
+    logger,
+    delays: PRESENCE_DELAYS,
+  });
+  const subscriptions = new Subscriptions({
+    db: options.db,
+    bus,
+    index,
+    presence,
+    logger,
+    hasSession: async (connection) => {
+      const headers = new Headers({ cookie: connection.user.sessionCookie });
+      return (await options.sessions.get(headers))?.user.id === connection.user.id;
+    },
+  });
+  const router = new FrameRouter({
+    bus,
+    index,
+    subscriptions,
+    presence,
+    online,
+    logger,
+    onUserOffline: (userId) => offlineListeners.forEach((listener) => listener(userId)),
+  });
+  bus.setHandler(router.dispatch);
+  await bus.subscribe(CONTROL_CHANNEL);
+  if (node) {
+    node.onBeat(() => presence.refreshAll());
+    await node.start();
+  }
+  const gateway = new Gateway({
+    sessions: options.sessions,
+    allowedOrigins: options.allowedOrigins,
+    logger,
+    router,
+  });
+
+  return {
+    bus,
+    publish(channel, event, payload) {
+      bus.publish(channel, encodeEvent(channel, event, payload));
+    },
+    revoke: (channel, userIds) => router.revoke(channel, userIds),
+    isOnline: (userId) => online.isOnline(userId),
+    handleUpgrade: gateway.handleUpgrade,
+    onUserOffline: (listener) => void offlineListeners.push(listener),
+    hasLocalUser: (userId) => index.hasUser(userId),
+    stats: () => index.stats,
+    async close() {
+      await gateway.close();
+      presence.close();
+      await node?.stop();
+      await bus.close();
+    },
+  };
+}

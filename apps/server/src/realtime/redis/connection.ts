@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import type { Logger } from "../../logger";
+
+/** How often a process proves it is alive, and how long its keys outlive a silent process. */
+export const NODE_HEARTBEAT_MS = 5_000;
+export const NODE_TTL_MS = 15_000;
+
+export interface RedisConnection {
+  /** Commands, scripts and publishes (one connection keeps them in order). */
+  command: Redis;
+  /** Pub/sub only (a subscribed Redis connection cannot run other commands). */
+  subscriber: Redis;
+  /** Prepended to every key and channel, so deployments (and test runs) can share a Redis. */
+  prefix: string;
+  /** This process's id among the live processes. */
+  nodeId: string;
+  close(): Promise<void>;
+}
+
+export async function connectRedis(options: {
+  url: string;
+  prefix: string;
+  logger: Logger;
+}): Promise<RedisConnection> {
+  const make = (role: string) => {
+    const client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    client.on("error", (error: Error) => options.logger.warn(`redis (${role}): ${error.message}`));
+    return client;
+  };
+  const command = make("command");
+  const subscriber = make("subscriber");
+  await Promise.all([command.connect(), subscriber.connect()]);
+  return {
+    command,
+    subscriber,
+    prefix: options.prefix,
+    nodeId: randomUUID(),
+    async close() {
+      await Promise.allSettled([command.quit(), subscriber.quit()]);
+    },
+  };
+}

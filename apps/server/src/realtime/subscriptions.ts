@@ -1,0 +1,155 @@
+import {
+  CLOSE_CODES,
+  parseChannel,
+  presenceModeOf,
+  REALTIME_LIMITS,
+  type PresenceStatus,
+} from "@chatsphere/contract";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+import type { Bus } from "./bus/types";
+import { canSubscribe } from "./channel-auth";
+import type { ChannelIndex } from "./channel-index";
+import type { Connection } from "./connection";
+import type { PresenceHub } from "./presence/hub";
+
+/**
+ * Subscribing and unsubscribing connections: authorization, the bus subscription of this
+ * process (one per channel, however many local subscribers) and presence.
+ */
+export class Subscriptions {
+  private readonly busRefs = new Map<string, { count: number; ready: Promise<void> }>();
+  private readonly pending = new WeakMap<Connection, Set<string>>();
+
+  constructor(
+    private readonly deps: {
+      db: Database;
+      bus: Bus;
+      index: ChannelIndex;
+      presence: PresenceHub;
+      logger: Logger;
+      /** Whether the connection's session is still valid (it may have been signed out). */
+      hasSession(connection: Connection): Promise<boolean>;
+    },
+  ) {}
+
+  async subscribe(connection: Connection, channel: string) {
+    const parsed = parseChannel(channel);
+    if (!parsed) return connection.sendFrame(errorFrame("bad_frame", "Unknown channel", channel));
+    if (connection.channels.has(channel)) {
+      return connection.sendFrame({ type: "subscribed", channel });
+    }
+    const pending = this.pendingOf(connection);
+    if (pending.has(channel)) return;
+    if (connection.channels.size + pending.size >= REALTIME_LIMITS.maxSubscriptions) {
+      return connection.sendFrame(
+        errorFrame("too_many_subscriptions", "Too many subscriptions", channel),
+      );
+    }
+    pending.add(channel);
+    const mode = presenceModeOf(parsed);
+    let holdsBus = false;
+    let joined = false;
+    try {
+      if (!(await this.deps.hasSession(connection))) {
+        return connection.close(CLOSE_CODES.unauthorized, "Session ended");
+      }
+      if (!(await canSubscribe(this.deps.db, connection.user.id, parsed))) {
+        return connection.sendFrame(errorFrame("forbidden", "Not allowed", channel));
+      }
+      if (!connection.isOpen) return;
+      await this.acquireBus(channel);
+      holdsBus = true;
+      let snapshot = null;
+      if (mode) {
+        this.deps.presence.join(channel, presenceUser(connection));
+        joined = true;
+        await this.deps.presence.ready(channel, mode);
+        snapshot = await this.deps.presence.snapshot(channel, mode);
+      }
+      if (!connection.isOpen) return;
+      // No await from the snapshot to here: no presence diff can fall between the two.
+      holdsBus = false;
+      joined = false;
+      this.deps.index.add(channel, connection);
+      connection.sendFrame({ type: "subscribed", channel });
+      if (snapshot) connection.sendFrame(snapshot);
+    } catch (error) {
+      this.deps.logger.error(`realtime: could not subscribe ${channel}`, error);
+      connection.sendFrame(errorFrame("unavailable", "Please try again", channel));
+    } finally {
+      pending.delete(channel);
+      if (joined) {
+        this.deps.presence.leave(channel, connection.user.id);
+        if (!this.deps.index.has(channel)) this.deps.presence.release(channel);
+      }
+      if (holdsBus) this.releaseBus(channel);
+    }
+  }
+
+  /** Drops one subscription; false when the connection did not hold the channel. */
+  unsubscribe(connection: Connection, channel: string): boolean {
+    if (!connection.channels.has(channel)) return false;
+    const wasLast = this.deps.index.remove(channel, connection);
+    const parsed = parseChannel(channel);
+    if (parsed && presenceModeOf(parsed)) {
+      this.deps.presence.leave(channel, connection.user.id);
+      if (wasLast) this.deps.presence.release(channel);
+    }
+    this.releaseBus(channel);
+    return true;
+  }
+
+  track(connection: Connection, channel: string, status: PresenceStatus) {
+    const parsed = parseChannel(channel);
+    if (!connection.channels.has(channel) || !parsed || !presenceModeOf(parsed)) {
+      return connection.sendFrame(errorFrame("not_subscribed", "Subscribe first", channel));
+    }
+    this.deps.presence.track(channel, connection.user.id, status);
+  }
+
+  dropAll(connection: Connection) {
+    for (const channel of [...connection.channels]) this.unsubscribe(connection, channel);
+  }
+
+  private pendingOf(connection: Connection) {
+    let set = this.pending.get(connection);
+    if (!set) this.pending.set(connection, (set = new Set()));
+    return set;
+  }
+
+  private acquireBus(channel: string): Promise<void> {
+    const ref = this.busRefs.get(channel);
+    if (ref) {
+      ref.count++;
+      return ref.ready;
+    }
+    const ready = this.deps.bus.subscribe(channel);
+    const entry = { count: 1, ready };
+    this.busRefs.set(channel, entry);
+    ready.catch(() => {
+      if (this.busRefs.get(channel) === entry) this.busRefs.delete(channel);
+    });
+    return ready;
+  }
+
+  private releaseBus(channel: string) {
+    const ref = this.busRefs.get(channel);
+    if (!ref) return;
+    if (--ref.count > 0) return;
+    this.busRefs.delete(channel);
+    this.deps.bus.unsubscribe(channel);
+  }
+}
+
+const presenceUser = (connection: Connection) => ({
+  userId: connection.user.id,
+  name: connection.user.name,
+  image: connection.user.image,
+});
+
+export const errorFrame = (
+  code: "bad_frame" | "forbidden" | "not_subscribed" | "too_many_subscriptions" | "unavailable",
+  message: string,
+  channel?: string,
+) => ({ type: "error" as const, code, message, ...(channel ? { channel } : {}) });

@@ -1,0 +1,135 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { WebSocket } from "ws";
+import { REALTIME_PATH, type ClientFrame, type ServerFrame } from "@chatsphere/contract";
+import { createApp } from "../src/http/app";
+import { ORIGIN, type TestServer } from "./harness";
+
+/** The test server's app on a real port, with the gateway on its upgrades. */
+export async function listen(server: TestServer) {
+  const { runtime } = server;
+  const app = createApp({
+    config: { publicUrl: ORIGIN, TRUST_PROXY: true },
+    services: runtime.services,
+    publicConfig: runtime.publicConfig,
+    allowedOrigins: runtime.allowedOrigins,
+    isReady: () => true,
+  });
+  const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  http.on("upgrade", runtime.realtime.handleUpgrade);
+  const { port } = http.address() as AddressInfo;
+  return {
+    wsUrl: `ws://127.0.0.1:${port}${REALTIME_PATH}`,
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+  };
+}
+
+/** Opens a socket; resolves with the HTTP status when the server refuses the upgrade. */
+export function tryOpen(url: string, headers: Record<string, string>) {
+  return new Promise<{ socket: TestSocket } | { status: number }>((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    const socket = new TestSocket(ws);
+    ws.once("open", () => resolve({ socket }));
+    ws.once("unexpected-response", (_req, res) => {
+      resolve({ status: res.statusCode ?? 0 });
+      ws.terminate();
+    });
+    ws.once("error", reject);
+  });
+}
+
+export async function openSocket(url: string, cookie: string, origin = ORIGIN) {
+  const result = await tryOpen(url, { cookie, origin });
+  if ("status" in result) throw new Error(`refused: ${result.status}`);
+  await result.socket.next((f) => f.type === "welcome");
+  return result.socket;
+}
+
+/** A WebSocket client that records every frame and lets tests wait for the one they expect. */
+export class TestSocket {
+  readonly frames: ServerFrame[] = [];
+  closeCode: number | null = null;
+  private waiters: { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }[] = [];
+  private readonly closed: Promise<number>;
+
+  constructor(readonly ws: WebSocket) {
+    ws.on("message", (data) => {
+      const frame = JSON.parse(data.toString()) as ServerFrame;
+      this.frames.push(frame);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.match(frame)) return true;
+        w.resolve(frame);
+        return false;
+      });
+    });
+    this.closed = new Promise((resolve) =>
+      ws.once("close", (code) => {
+        this.closeCode = code;
+        resolve(code);
+      }),
+    );
+  }
+
+  send(frame: ClientFrame | Record<string, unknown>) {
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  /** How many frames arrived so far; pass it to `next` to ignore them. */
+  mark() {
+    return this.frames.length;
+  }
+
+  /** The first frame (already received after `since`, or still to come) that matches. */
+  next<F extends ServerFrame>(
+    match: (f: ServerFrame) => f is F,
+    timeoutMs?: number,
+    since?: number,
+  ): Promise<F>;
+  next(
+    match: (f: ServerFrame) => boolean,
+    timeoutMs?: number,
+    since?: number,
+  ): Promise<ServerFrame>;
+  next(match: (f: ServerFrame) => boolean, timeoutMs = 5000, since = 0): Promise<ServerFrame> {
+    const seen = this.frames.slice(since).find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("timed out waiting for a frame")), timeoutMs);
+      this.waiters.push({
+        match,
+        resolve: (f) => {
+          clearTimeout(timer);
+          resolve(f);
+        },
+      });
+    });
+  }
+
+  /** Subscribes and resolves with the answer: "subscribed" or the error code. */
+  async sub(channel: string): Promise<string> {
+    this.send({ type: "sub", channel });
+    const answer = await this.next(
+      (f) =>
+        (f.type === "subscribed" && f.channel === channel) ||
+        (f.type === "error" && f.channel === channel),
+    );
+    return answer.type === "error" ? answer.code : answer.type;
+  }
+
+  events(event: string) {
+    return this.frames.filter((f) => f.type === "event" && f.event === event);
+  }
+
+  waitClosed() {
+    return this.closed;
+  }
+
+  close() {
+    this.ws.close();
+    return this.closed;
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

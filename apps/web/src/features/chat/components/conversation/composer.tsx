@@ -1,0 +1,94 @@
+import { SendHorizontal } from "lucide-react";
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { MESSAGE_MAX_LENGTH, TEXT } from "@chatsphere/contract";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/textarea";
+import { CHAT_FONT } from "../../chat-font";
+import { EmojiPicker } from "./emoji-picker";
+
+interface ComposerProps {
+  /** False until the channel is subscribed: the input says 'Connecting...' meanwhile. */
+  ready: boolean;
+  /** Resolves true when the message was sent; on failure the text stays in the box. */
+  onSend(content: string): Promise<boolean>;
+  onTyping(): void;
+  placeholder?: string;
+}
+
+/** The message box: Enter sends, Shift+Enter breaks the line; blank messages cannot be sent. */
+export function Composer({
+  ready,
+  onSend,
+  onTyping,
+  placeholder = "Type a message...",
+}: ComposerProps) {
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const canSend = ready && !sending && text.trim().length > 0;
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSend) return;
+    const content = text.trim();
+    setSending(true);
+    setText("");
+    const sent = await onSend(content);
+    setSending(false);
+    if (!sent) setText((current) => current || content);
+    input.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  function insertEmoji(emoji: string) {
+    const el = input.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="flex items-end gap-1.5 border-t bg-background/80 p-2 backdrop-blur sm:p-3"
+    >
+      <EmojiPicker onPick={insertEmoji} disabled={!ready} />
+      <Textarea
+        ref={input}
+        rows={1}
+        value={text}
+        maxLength={MESSAGE_MAX_LENGTH}
+        disabled={!ready}
+        aria-label="Message"
+        placeholder={ready ? placeholder : TEXT.connecting}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value.trim()) onTyping();
+        }}
+        onKeyDown={onKeyDown}
+        className="field-sizing-content max-h-36 min-h-10 flex-1 resize-none rounded-2xl"
+        style={CHAT_FONT}
+      />
+      <Button
+        type="submit"
+        size="icon"
+        variant="brand"
+        className="rounded-full"
+        disabled={!canSend}
+        aria-label="Send message"
+      >
+        <SendHorizontal className="size-4" />
+      </Button>
+    </form>
+  );
+}

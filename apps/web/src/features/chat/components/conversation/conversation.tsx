@@ -1,0 +1,69 @@
+import { MessagesSquare } from "lucide-react";
+import { type ReactNode } from "react";
+import { roomChannel, type EventFrame } from "@chatsphere/contract";
+import type { ChannelListener, ChannelSnapshot } from "@/lib/realtime/client";
+import { useConversation } from "../../hooks/use-conversation";
+import { useTyping } from "../../hooks/use-typing";
+import { Composer } from "./composer";
+import { MessageList } from "./message-list";
+import { TypingIndicator } from "./typing-indicator";
+
+interface ConversationProps {
+  roomId: string;
+  selfId: string;
+  /** Rooms label each message with its sender; a one-to-one chat does not. */
+  showSender: boolean;
+  emptyText: string;
+  /** Names typists in the indicator (a stranger is just "Stranger"). */
+  typistName?(name: string): string;
+  /** Room events beyond messages and typing (room closed...) and the channel's fate. */
+  onEvent?(frame: EventFrame): void;
+  onRefused?: ChannelListener["onRefused"];
+  /** Renders the header with the channel state (presence lives there). */
+  header?(channel: ChannelSnapshot): ReactNode;
+}
+
+/** Messages, typing and the composer of one room, kept live over the room channel. */
+export function Conversation(props: ConversationProps) {
+  const typing = useTyping(roomChannel(props.roomId), props.selfId);
+  const { messages, isLoading, channel, send } = useConversation(props.roomId, {
+    onEvent: (frame) => {
+      typing.onEvent(frame);
+      props.onEvent?.(frame);
+    },
+    onRefused: (reason) => props.onRefused?.(reason),
+  });
+  const names = typing.typists.map((t) => (props.typistName ? props.typistName(t.name) : t.name));
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {props.header?.(channel)}
+      <MessageList
+        messages={messages}
+        selfId={props.selfId}
+        isLoading={isLoading}
+        showSender={props.showSender}
+        footer={<TypingIndicator names={names} />}
+        empty={
+          <div className="flex h-full flex-col items-center justify-center gap-2 py-10 text-center text-muted-foreground">
+            <MessagesSquare className="size-10 opacity-40" />
+            <p className="text-sm">{props.emptyText}</p>
+          </div>
+        }
+      />
+      <Composer
+        ready={channel.ready}
+        onTyping={typing.notifyTyping}
+        onSend={(content) =>
+          send.mutateAsync(content).then(
+            () => {
+              typing.resetTyping();
+              return true;
+            },
+            () => false,
+          )
+        }
+      />
+    </div>
+  );
+}

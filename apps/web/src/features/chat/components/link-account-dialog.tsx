@@ -1,0 +1,39 @@
+import { Link2 } from "lucide-react";
+import { useNavigate } from "@tanstack/react-router";
+import { TEXT } from "@chatsphere/contract";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+
+/** Guests may only chat with strangers (SPEC §6); rooms and Following ask them to link first. */
+export function LinkAccountDialog() {
+  const navigate = useNavigate();
+  const cancel = () => void navigate({ to: "/chat", search: { tab: "stranger-chat" } });
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : cancel())}>
+      <DialogContent>
+        <DialogHeader>
+          <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
+            <Link2 className="size-6" />
+          </span>
+          <DialogTitle>{TEXT.linkAccountTitle}</DialogTitle>
+          <DialogDescription>{TEXT.linkAccountBody}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button variant="brand" onClick={() => void navigate({ to: "/profile" })}>
+            Continue
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { roomChannel } from "@chatsphere/contract";
+import { UserAvatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useChannel } from "@/lib/realtime/hooks";
+import { cn } from "@/lib/cn";
+import { membersQuery } from "../../api";
+
+/** A room's members, online ones first (presence of the room channel). */
+export function MembersPanel({ roomId, selfId }: { roomId: string; selfId: string }) {
+  const members = useQuery(membersQuery(roomId));
+  const { presence } = useChannel(roomChannel(roomId));
+  const online = presence?.entries;
+  const { refetch } = members;
+  const presentCount = presence?.count ?? 0;
+  // Someone new showing up in presence is likely a new member: reload the list.
+  useEffect(() => {
+    if (presentCount > 0) void refetch();
+  }, [presentCount, refetch]);
+
+  if (members.isPending) {
+    return (
+      <div className="grid gap-3 p-4">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-9 rounded-lg" />
+        ))}
+      </div>
+    );
+  }
+  const list = [...(members.data?.members ?? [])].sort(
+    (a, b) => Number(online?.has(b.userId) ?? false) - Number(online?.has(a.userId) ?? false),
+  );
+  return (
+    <div className="grid gap-1 p-3">
+      <h3 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        Members · {list.length}
+      </h3>
+      <ul className="grid gap-1" aria-label="Members">
+        {list.map(({ userId, user }) => {
+          const here = online?.has(userId) ?? false;
+          return (
+            <li key={userId} className="flex items-center gap-3 rounded-lg px-2 py-1.5">
+              <span className="relative">
+                <UserAvatar name={user.name} image={user.image} className="size-8 text-xs" />
+                <span
+                  className={cn(
+                    "absolute right-0 bottom-0 size-2.5 rounded-full ring-2 ring-background",
+                    here ? "bg-success" : "bg-muted-foreground/40",
+                  )}
+                  role="img"
+                  aria-label={here ? "Online" : "Offline"}
+                />
+              </span>
+              <span className="min-w-0 flex-1 truncate text-sm">
+                {user.name}
+                {userId === selfId ? <span className="text-muted-foreground"> (you)</span> : null}
+              </span>
+              {user.isAnonymous ? <Badge variant="warning">Guest</Badge> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
