@@ -153,4 +153,13 @@ test.describe("accessibility", () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
     });
   }
+
+  test("signed-in pages (profile, blog list) have no serious axe violations", async ({ page }) => {
+    await signUp(page);
+    for (const path of ["/profile", "/blogs", "/feedback"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      expect(await seriousA11yViolations(page), path).toEqual([]);
+    }
+  });
 });

@@ -96,3 +96,14 @@ describe("request size", () => {
     expect(row?.name).not.toBe("Big");
   });
 });
+
+describe("auth request size", () => {
+  it("refuses an oversized auth body (413) before better-auth reads it", async () => {
+    const response = await server.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@example.com", password: "x".repeat(300 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
+});

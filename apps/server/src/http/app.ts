@@ -67,9 +67,15 @@ export function createApp(options: AppOptions) {
     options.isReady() ? c.json({ status: "ok" }) : c.json({ status: "starting" }, 503),
   );
 
+  // Bodies are read whole before any handler runs, so their size is capped first.
+  const callLimit = bodyLimit({
+    maxSize: RPC_BODY_MAX_BYTES,
+    onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request too large"),
+  });
+
   // better-auth checks origins only for requests that carry cookies; refusing every foreign
   // POST also stops login CSRF (signing a victim into the attacker's account).
-  app.use("/api/auth/*", originGuard(options.allowedOrigins));
+  app.use("/api/auth/*", originGuard(options.allowedOrigins), callLimit);
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // better-auth reads the caller's address from this header; set it ourselves so the
     // client cannot choose its own rate-limit bucket.
@@ -93,8 +99,7 @@ export function createApp(options: AppOptions) {
     ],
   });
   app.use("/rpc/*", originGuard(options.allowedOrigins));
-  // oRPC reads a whole body before any procedure runs, so sizes are capped here: the image
-  // upload gets room for its file, every other call a bound far above any real payload.
+  // The image upload gets room for its file; every other call the bound above.
   const UPLOAD_PATH = "/rpc/admin/uploadBlogImage";
   app.use(
     UPLOAD_PATH,
@@ -103,12 +108,7 @@ export function createApp(options: AppOptions) {
       onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", CONTENT_ERROR.imageTooLarge),
     }),
   );
-  const callLimit = bodyLimit({
-    maxSize: RPC_BODY_MAX_BYTES,
-    onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request too large"),
-  });
   app.use("/rpc/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : callLimit(c, next)));
-  app.use("/api/auth/*", callLimit);
   app.all("/rpc/*", async (c) => {
     const session = await services.sessions.get(c.req.raw.headers);
     const { matched, response } = await rpcHandler.handle(c.req.raw, {

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { optionalString } from "@/lib/search-params";
 import {
   InvalidResetLink,
   ResetPasswordForm,
@@ -10,8 +11,9 @@ interface ResetSearch {
 
 export const Route = createFileRoute("/reset-password")({
   // A missing, empty or non-string token all mean "no valid link".
-  validateSearch: (search: Record<string, unknown>): ResetSearch =>
-    typeof search.token === "string" && search.token ? { token: search.token } : {},
+  validateSearch: (search: Record<string, unknown>): ResetSearch => ({
+    token: optionalString(search.token),
+  }),
   component: ResetPasswordPage,
 });
 

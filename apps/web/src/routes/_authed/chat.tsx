@@ -1,16 +1,20 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
-import { CHAT_TABS, DEFAULT_CHAT_TAB } from "@chatsphere/contract";
+import { CHAT_TABS, DEFAULT_CHAT_TAB, type ChatTab } from "@chatsphere/contract";
 import { ChatPage } from "@/features/chat/chat-page";
+import { optionalString, oneOf } from "@/lib/search-params";
 import { useSession } from "@/lib/session/use-session";
 
-const searchSchema = z.object({
-  tab: z.enum(CHAT_TABS).default(DEFAULT_CHAT_TAB).catch(DEFAULT_CHAT_TAB),
-  roomId: z.string().min(1).optional().catch(undefined),
-});
+interface ChatSearch {
+  /** Optional in links (`/chat` opens the default tab); always filled in after parsing. */
+  tab?: ChatTab;
+  roomId?: string;
+}
 
 export const Route = createFileRoute("/_authed/chat")({
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>): ChatSearch => ({
+    tab: oneOf(search.tab, CHAT_TABS, DEFAULT_CHAT_TAB),
+    roomId: optionalString(search.roomId),
+  }),
   staticData: { fullScreen: true },
   component: ChatRoute,
 });
@@ -19,5 +23,5 @@ function ChatRoute() {
   const { session: initial } = Route.useRouteContext();
   const { data: session } = useSession();
   const { tab, roomId } = Route.useSearch();
-  return <ChatPage session={session ?? initial} tab={tab} roomId={roomId} />;
+  return <ChatPage session={session ?? initial} tab={tab ?? DEFAULT_CHAT_TAB} roomId={roomId} />;
 }

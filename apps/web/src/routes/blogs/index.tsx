@@ -1,14 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { blogsQueryOptions } from "@/features/blog/api";
+import { optionalInt } from "@/lib/search-params";
 import { BlogListPage, BlogListSkeleton } from "@/features/blog/components/blog-list-page";
 
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
+interface BlogListSearch {
+  page?: number;
+}
 
 export const Route = createFileRoute("/blogs/")({
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>): BlogListSearch => ({
+    page: optionalInt(search.page),
+  }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(blogsQueryOptions(deps.page)),
   pendingComponent: BlogListSkeleton,

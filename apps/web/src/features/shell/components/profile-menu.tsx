@@ -28,7 +28,7 @@ export function ProfileMenu({ session }: { session: SessionData }) {
       <DropdownMenu>
         <DropdownMenuTrigger
           className="flex items-center gap-2 rounded-full p-0.5 pr-1 transition-colors hover:bg-accent sm:pr-3"
-          aria-label="Profile menu"
+          aria-label={`${user.name}: profile menu`}
         >
           <UserAvatar name={user.name} image={user.image} className="size-8" />
           <span className="hidden max-w-32 truncate text-sm font-medium sm:block">{user.name}</span>
