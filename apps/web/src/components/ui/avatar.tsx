@@ -22,22 +22,30 @@ interface UserAvatarProps {
   name: string;
   image?: string | null;
   className?: string;
+  /**
+   * Avatars nearly always sit beside the person's name, so by default they are hidden from
+   * screen readers (no name read twice); set this where the avatar stands alone.
+   */
+  labelled?: boolean;
 }
 
 /**
  * A user's picture, or their initials on a colour derived from the name. The fallback is
  * drawn here rather than fetched from an avatar service, so no name leaves the site.
  */
-export function UserAvatar({ name, image, className }: UserAvatarProps) {
+export function UserAvatar({ name, image, className, labelled = false }: UserAvatarProps) {
   const hue = hueOf(name);
   return (
     <AvatarPrimitive.Root
       className={cn("relative flex size-9 shrink-0 overflow-hidden rounded-full", className)}
+      aria-hidden={labelled ? undefined : true}
+      role={labelled ? "img" : undefined}
+      aria-label={labelled ? name : undefined}
     >
       {image ? (
         <AvatarPrimitive.Image
           src={image}
-          alt={name}
+          alt=""
           className="aspect-square size-full object-cover"
         />
       ) : null}
@@ -47,7 +55,6 @@ export function UserAvatar({ name, image, className }: UserAvatarProps) {
         style={{
           background: `linear-gradient(135deg, oklch(0.62 0.19 ${hue}), oklch(0.5 0.2 ${hue + 30}))`,
         }}
-        aria-label={name}
       >
         {initialsOf(name)}
       </AvatarPrimitive.Fallback>

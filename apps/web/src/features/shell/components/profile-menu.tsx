@@ -26,12 +26,10 @@ export function ProfileMenu({ session }: { session: SessionData }) {
     <>
       {signOut.isPending ? <LoadingOverlay /> : null}
       <DropdownMenu>
-        <DropdownMenuTrigger
-          className="flex items-center gap-2 rounded-full p-0.5 pr-1 transition-colors hover:bg-accent sm:pr-3"
-          aria-label={`${user.name}: profile menu`}
-        >
+        <DropdownMenuTrigger className="flex items-center gap-2 rounded-full p-0.5 pr-1 transition-colors hover:bg-accent sm:pr-3">
           <UserAvatar name={user.name} image={user.image} className="size-8" />
           <span className="hidden max-w-32 truncate text-sm font-medium sm:block">{user.name}</span>
+          <span className="sr-only">Profile menu</span>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
           <DropdownMenuLabel className="grid gap-1">
