@@ -15,7 +15,8 @@ export function contentSecurityPolicy(options: CspOptions): string {
     // Radix and sonner position popovers with inline style attributes.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
-    "media-src": ["'self'", "blob:"],
+    // Chat messages that are only a media URL render inline (SPEC §5), like images do.
+    "media-src": ["'self'", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", "ws:", "wss:"],
     "frame-src": options.frameOrigins.length > 0 ? options.frameOrigins : ["'none'"],
