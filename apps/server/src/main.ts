@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
 import { bootstrap } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
-import { createApp } from "./http/app";
+import { createHttpServer } from "./http/server";
 import { createLogger } from "./logger";
 
 /** Entry point: config -> database -> services -> HTTP (+ realtime) -> listen. */
@@ -24,24 +24,25 @@ async function main() {
 
   const runtime = await bootstrap(config, { logger });
   const webDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
-  const app = createApp({
+  const server = createHttpServer({
     config,
     services: runtime.services,
     publicConfig: runtime.publicConfig,
     allowedOrigins: runtime.allowedOrigins,
     webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
     isReady: () => ready,
+    // WebSocket handshakes for /ws arrive as HTTP upgrades; the gateway checks them first.
+    onUpgrade: runtime.realtime.handleUpgrade,
   });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  server.listen(config.PORT, config.HOST, () => {
     ready = true;
+    const { port } = server.address() as AddressInfo;
     const ms = Math.round(performance.now() - startedAt);
     const db =
       runtime.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}/db`;
-    logger.info(`ChatSphere is ready on ${config.publicUrl} (port ${info.port}, ${db}, ${ms} ms)`);
+    logger.info(`ChatSphere is ready on ${config.publicUrl} (port ${port}, ${db}, ${ms} ms)`);
   });
-  // WebSocket handshakes for /ws arrive as HTTP upgrades; the gateway checks them first.
-  server.on("upgrade", runtime.realtime.handleUpgrade);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,16 +1,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createORPCClient } from "@orpc/client";
 import { RPCLink } from "@orpc/client/fetch";
 import type { ContractRouterClient } from "@orpc/contract";
 import pg from "pg";
-import type { Contract } from "@chatsphere/contract";
+import { REALTIME_PATH, type Contract } from "@chatsphere/contract";
 import { bootstrap, type Runtime } from "../src/bootstrap";
 import { loadConfig } from "../src/config";
 import { openDatabase, type DatabaseTarget } from "../src/db/client";
 import { runMigrations } from "../src/db/migrate";
-import { createApp } from "../src/http/app";
+import { createHttpServer } from "../src/http/server";
 import { createLogger } from "../src/logger";
 import type { MailMessage } from "../src/mail/mailer";
 
@@ -76,6 +78,10 @@ export interface TestServer {
   /** This server's DATA_DIR (uploaded files live in `files/`). */
   dataDir: string;
   mails: MailMessage[];
+  /** The server's address on this machine, e.g. http://127.0.0.1:40123. */
+  baseUrl: string;
+  /** The realtime gateway's address on that server. */
+  wsUrl: string;
   /** A request to the app, same-origin by default. */
   request(pathname: string, init?: RequestInit): Promise<Response>;
   /** An RPC client that sends the given cookie (or none). */
@@ -101,6 +107,16 @@ function sessionCookie(response: Response): string {
   return session.split(";")[0] ?? "";
 }
 
+function listenOnFreePort(server: Server): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve(`http://127.0.0.1:${port}`);
+    });
+  });
+}
+
 export async function createTestServer(): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-test-"));
   const config = loadConfig({
@@ -119,26 +135,28 @@ export async function createTestServer(): Promise<TestServer> {
     target: database.target,
     mailer: { send: async (message) => void mails.push(message) },
   });
-  const app = createApp({
+  // The listener of production on a real port: RPC, auth and pages as a browser reaches them.
+  const http = createHttpServer({
     config,
     services: runtime.services,
     publicConfig: runtime.publicConfig,
     allowedOrigins: runtime.allowedOrigins,
     isReady: () => true,
+    onUpgrade: runtime.realtime.handleUpgrade,
   });
+  const baseUrl = await listenOnFreePort(http);
 
   const request = (pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has("origin")) headers.set("origin", ORIGIN);
-    return Promise.resolve(app.request(`${ORIGIN}${pathname}`, { ...init, headers }));
+    return fetch(`${baseUrl}${pathname}`, { ...init, headers, redirect: "manual" });
   };
 
   const client = (cookie?: string): ContractRouterClient<Contract> =>
     createORPCClient(
       new RPCLink({
-        url: `${ORIGIN}/rpc`,
+        url: `${baseUrl}/rpc`,
         headers: cookie ? { cookie, origin: ORIGIN } : { origin: ORIGIN },
-        fetch: (req) => Promise.resolve(app.fetch(req)),
       }),
     );
 
@@ -160,6 +178,8 @@ export async function createTestServer(): Promise<TestServer> {
     runtime,
     dataDir,
     mails,
+    baseUrl,
+    wsUrl: `${baseUrl.replace(/^http/, "ws")}${REALTIME_PATH}`,
     request,
     client,
     async signUp(email = uniqueEmail(), password = "password123") {
@@ -182,6 +202,8 @@ export async function createTestServer(): Promise<TestServer> {
       return server.signIn(email, password);
     },
     async close() {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
       await runtime.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

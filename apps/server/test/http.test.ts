@@ -17,8 +17,15 @@ describe("HTTP surface", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
-  it("sends security headers on every response", async () => {
-    const response = await server.request("/healthz");
+  it.each([
+    ["a page or health check", "/healthz", "GET"],
+    ["an RPC call", "/rpc/user/checkEmailExists", "POST"],
+  ])("sends security headers on every response: %s", async (_kind, pathname, method) => {
+    const response = await server.request(pathname, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: method === "POST" ? JSON.stringify({ json: { email: "a@example.com" } }) : undefined,
+    });
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -92,6 +99,32 @@ describe("request size", () => {
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE", status: 413 });
+    const [row] = await server.runtime.services.db.select().from(user).where(eq(user.id, ann.id));
+    expect(row?.name).not.toBe("Big");
+  });
+
+  it("cuts off an oversized RPC body sent without a length (413), changing nothing", async () => {
+    const ann = await server.signUp();
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0)
+          controller.enqueue(new TextEncoder().encode('{"json":{"name":"Big","bio":"'));
+        if (sent++ < 8) controller.enqueue(chunk);
+        else {
+          controller.enqueue(new TextEncoder().encode('"}}'));
+          controller.close();
+        }
+      },
+    });
+    const response = await server.request("/rpc/user/updateProfile", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: ann.cookie },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
     const [row] = await server.runtime.services.db.select().from(user).where(eq(user.id, ann.id));
     expect(row?.name).not.toBe("Big");
   });

@@ -1,30 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { WebSocket } from "ws";
-import { REALTIME_PATH, type ClientFrame, type ServerFrame } from "@chatsphere/contract";
-import { createApp } from "../src/http/app";
-import { ORIGIN, type TestServer } from "./harness";
-
-/** The test server's app on a real port, with the gateway on its upgrades. */
-export async function listen(server: TestServer) {
-  const { runtime } = server;
-  const app = createApp({
-    config: { publicUrl: ORIGIN, TRUST_PROXY: true },
-    services: runtime.services,
-    publicConfig: runtime.publicConfig,
-    allowedOrigins: runtime.allowedOrigins,
-    isReady: () => true,
-  });
-  const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  http.on("upgrade", runtime.realtime.handleUpgrade);
-  const { port } = http.address() as AddressInfo;
-  return {
-    wsUrl: `ws://127.0.0.1:${port}${REALTIME_PATH}`,
-    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
-  };
-}
+import { type ClientFrame, type ServerFrame } from "@chatsphere/contract";
+import { ORIGIN } from "./harness";
 
 /** Opens a socket; resolves with the HTTP status when the server refuses the upgrade. */
 export function tryOpen(url: string, headers: Record<string, string>) {

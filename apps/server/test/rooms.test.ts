@@ -4,20 +4,18 @@ import { MESSAGE_PAGE_SIZE, PERMISSION, roomChannel, TOAST } from "@chatsphere/c
 import { follow, room, roomBan, roomMember } from "../src/db/schema";
 import { GLOBAL_ROOMS } from "../src/features/rooms/global-rooms";
 import { createTestServer, type TestServer } from "./harness";
-import { listen, openSocket, type TestSocket } from "./realtime-helpers";
+import { openSocket, type TestSocket } from "./realtime-helpers";
 
 let server: TestServer;
 let wsUrl: string;
-let stop: () => Promise<void>;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   server = await createTestServer();
-  ({ wsUrl, close: stop } = await listen(server));
+  wsUrl = server.wsUrl;
 });
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
-  await stop();
   await server.close();
 });
 

@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLOSE_CODES, userChannel } from "@chatsphere/contract";
 import { room } from "../src/db/schema";
 import { createTestServer, ORIGIN, randomIp, type TestServer } from "./harness";
-import { listen, openSocket, tryOpen } from "./realtime-helpers";
+import { openSocket, tryOpen } from "./realtime-helpers";
 
 let server: TestServer;
 let wsUrl: string;
-let stop: () => Promise<void>;
 
 beforeAll(async () => {
   server = await createTestServer();
-  ({ wsUrl, close: stop } = await listen(server));
+  wsUrl = server.wsUrl;
 });
 afterAll(async () => {
-  await stop();
   await server.close();
 });
 

@@ -11,20 +11,18 @@ import {
 } from "@chatsphere/contract";
 import { message, room, roomMember } from "../src/db/schema";
 import { createTestServer, type TestServer } from "./harness";
-import { listen, openSocket, sleep, type TestSocket } from "./realtime-helpers";
+import { openSocket, sleep, type TestSocket } from "./realtime-helpers";
 
 let server: TestServer;
 let wsUrl: string;
-let stop: () => Promise<void>;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   server = await createTestServer();
-  ({ wsUrl, close: stop } = await listen(server));
+  wsUrl = server.wsUrl;
 });
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
-  await stop();
   await server.close();
 });
 

@@ -1,8 +1,8 @@
 import type { Auth, AuthSession } from "./auth";
 
 export interface SessionCache {
-  /** The session of the request's cookie, or null. */
-  get(headers: Headers): Promise<AuthSession | null>;
+  /** The session of a request's Cookie header, or null. */
+  get(cookie: string | null | undefined): Promise<AuthSession | null>;
   /**
    * Drops what this process remembers for a cookie's session (sign-out); `wholeUser` also
    * drops the user's other sessions (revoke-sessions, password change, account deletion).
@@ -55,8 +55,7 @@ export function createSessionCache(
   };
 
   return {
-    async get(headers) {
-      const cookie = headers.get("cookie");
+    async get(cookie) {
       const token = tokenOf(cookie);
       if (!token || !cookie) return null;
       const now = Date.now();

@@ -1,21 +1,17 @@
-import { RPCHandler } from "@orpc/server/fetch";
-import { StrictGetMethodPlugin } from "@orpc/server/plugins";
-import { onError } from "@orpc/server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { BLOG_IMAGE_MAX_BYTES, CONTENT_ERROR, type PublicConfig } from "@chatsphere/contract";
+import type { PublicConfig } from "@chatsphere/contract";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Config } from "../config";
-import { router } from "../rpc/router";
 import type { Services } from "../rpc/context";
-import { toRpcError } from "../rpc/errors";
 import { articleHead } from "../features/blog/service";
 import { clientIp } from "./client-ip";
 import { mountFiles } from "./files";
 import { originGuard } from "./origin-guard";
 import { rpcErrorResponse } from "./rpc-error";
-import { securityHeaders } from "./security-headers";
+import { RPC_BODY_MAX_BYTES } from "./rpc";
+import { securityHeaders, securityOptionsOf } from "./security-headers";
 import { mountSeo } from "./seo";
 import { mountWebApp, type HeadResolver } from "./web";
 
@@ -41,23 +37,11 @@ const ACCOUNT_CHANGES = [
   "/update-user",
 ];
 
-/** JSON calls and auth requests are small; 256 KB is far above any real one. */
-const RPC_BODY_MAX_BYTES = 256 * 1024;
-
 export function createApp(options: AppOptions) {
   const { services } = options;
   const app = new Hono<AppEnv>();
-  const ads = options.publicConfig.ads;
 
-  app.use(
-    securityHeaders({
-      scriptOrigins: ads ? ["https://pagead2.googlesyndication.com"] : [],
-      frameOrigins: ads
-        ? ["https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com"]
-        : [],
-      hsts: options.config.publicUrl.startsWith("https://"),
-    }),
-  );
+  app.use(securityHeaders(securityOptionsOf(options)));
   app.use(async (c, next) => {
     c.set("clientIp", clientIp(c, options.config.TRUST_PROXY));
     await next();
@@ -67,7 +51,7 @@ export function createApp(options: AppOptions) {
     options.isReady() ? c.json({ status: "ok" }) : c.json({ status: "starting" }, 503),
   );
 
-  // Bodies are read whole before any handler runs, so their size is capped first.
+  // Auth bodies are read whole before better-auth runs, so their size is capped first.
   const callLimit = bodyLimit({
     maxSize: RPC_BODY_MAX_BYTES,
     onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request too large"),
@@ -88,35 +72,6 @@ export function createApp(options: AppOptions) {
       services.sessions.forgetCookie(c.req.header("cookie"), { wholeUser });
     }
     return response;
-  });
-
-  const rpcHandler = new RPCHandler(router, {
-    plugins: [new StrictGetMethodPlugin()],
-    clientInterceptors: [
-      onError((error) => {
-        throw toRpcError(error, services.logger);
-      }),
-    ],
-  });
-  app.use("/rpc/*", originGuard(options.allowedOrigins));
-  // The image upload gets room for its file; every other call the bound above.
-  const UPLOAD_PATH = "/rpc/admin/uploadBlogImage";
-  app.use(
-    UPLOAD_PATH,
-    bodyLimit({
-      maxSize: BLOG_IMAGE_MAX_BYTES + 64 * 1024,
-      onError: (c) => rpcErrorResponse(c, 413, "PAYLOAD_TOO_LARGE", CONTENT_ERROR.imageTooLarge),
-    }),
-  );
-  app.use("/rpc/*", (c, next) => (c.req.path === UPLOAD_PATH ? next() : callLimit(c, next)));
-  app.all("/rpc/*", async (c) => {
-    const session = await services.sessions.get(c.req.raw.headers);
-    const { matched, response } = await rpcHandler.handle(c.req.raw, {
-      prefix: "/rpc",
-      context: { services, session, clientIp: c.get("clientIp") },
-    });
-    if (matched) return c.newResponse(response.body, response);
-    return rpcErrorResponse(c, 404, "NOT_FOUND", "Not found");
   });
 
   mountFiles(app, services.storage);

@@ -6,15 +6,25 @@ import type { Context } from "hono";
  * `X-Forwarded-For` entry; otherwise the socket's address, so a client cannot pick its own
  * bucket by sending that header.
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
+export function clientAddress(
+  forwardedFor: string | undefined,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = forwardedFor?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
+  return socketAddress ?? "unknown";
+}
+
+export function clientIp(c: Context, trustProxy: boolean): string {
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     // Requests made in-process (tests through app.request) have no socket.
-    return "local";
+    socketAddress = "local";
   }
+  return clientAddress(c.req.header("x-forwarded-for"), socketAddress, trustProxy);
 }

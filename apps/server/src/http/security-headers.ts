@@ -30,16 +30,43 @@ export function contentSecurityPolicy(options: CspOptions): string {
     .join("; ");
 }
 
-export function securityHeaders(options: CspOptions & { hsts: boolean }): MiddlewareHandler {
-  const csp = contentSecurityPolicy(options);
+export type SecurityHeaderOptions = CspOptions & { hsts: boolean };
+
+/** The options of a deployment: HSTS on https, the ad network's origins when ads are on. */
+export function securityOptionsOf(options: {
+  config: { publicUrl: string };
+  publicConfig: { ads: unknown };
+}): SecurityHeaderOptions {
+  const ads = Boolean(options.publicConfig.ads);
+  return {
+    scriptOrigins: ads ? ["https://pagead2.googlesyndication.com"] : [],
+    frameOrigins: ads
+      ? ["https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com"]
+      : [],
+    hsts: options.config.publicUrl.startsWith("https://"),
+  };
+}
+
+/** The headers every response carries, HTML or JSON, whichever listener writes it. */
+export function securityHeaderList(options: SecurityHeaderOptions): [string, string][] {
+  const headers: [string, string][] = [
+    ["Content-Security-Policy", contentSecurityPolicy(options)],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), geolocation=(), payment=(), usb=()"],
+  ];
+  if (options.hsts) {
+    headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  }
+  return headers;
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
+  const headers = securityHeaderList(options);
   return async (c, next) => {
     await next();
-    c.header("Content-Security-Policy", csp);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("Cross-Origin-Opener-Policy", "same-origin");
-    c.header("Permissions-Policy", "camera=(), geolocation=(), payment=(), usb=()");
-    if (options.hsts) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of headers) c.header(name, value);
   };
 }

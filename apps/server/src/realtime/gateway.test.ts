@@ -12,7 +12,7 @@ import { Gateway } from "./gateway";
 const COOKIE = "better-auth.session_token=valid";
 const session = { user: { id: "u1", name: "Ann", image: null } } as unknown as AuthSession;
 const sessions: SessionCache = {
-  get: async (headers) => (headers.get("cookie") === COOKIE ? session : null),
+  get: async (cookie) => (cookie === COOKIE ? session : null),
   forgetCookie: () => undefined,
   forgetUser: () => undefined,
 };

@@ -77,9 +77,7 @@ export class Gateway {
       return refuseUpgrade(socket, 403, PERMISSION.foreignOrigin);
     }
     const sessionCookie = sessionCookieOf(req.headers.cookie);
-    const session = sessionCookie
-      ? await this.options.sessions.get(new Headers({ cookie: sessionCookie }))
-      : null;
+    const session = sessionCookie ? await this.options.sessions.get(sessionCookie) : null;
     if (!session || !sessionCookie) return refuseUpgrade(socket, 401, PERMISSION.unauthorized);
     if (socket.destroyed) return;
     const user: ConnectionUser = {

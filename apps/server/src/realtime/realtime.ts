@@ -85,10 +85,8 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     index,
     presence,
     logger,
-    hasSession: async (connection) => {
-      const headers = new Headers({ cookie: connection.user.sessionCookie });
-      return (await options.sessions.get(headers))?.user.id === connection.user.id;
-    },
+    hasSession: async (connection) =>
+      (await options.sessions.get(connection.user.sessionCookie))?.user.id === connection.user.id,
   });
   const router = new FrameRouter({
     bus,

@@ -7,7 +7,7 @@ import {
   type StrangerQueue,
 } from "./types";
 
-/** Expired cool-downs are swept once this many have piled up. */
+/** Expired cool-downs are swept once this many have piled up (a sweep stops at a live one). */
 const PRUNE_AT = 10_000;
 
 type State =
@@ -39,6 +39,14 @@ export function createMemoryQueue(options: {
     if (until > now()) return true;
     cooldowns.delete(key);
     return false;
+  };
+  /** Drops expired cool-downs from the front (the oldest); stops at the first live one. */
+  const pruneCooldowns = () => {
+    const t = now();
+    for (const [key, until] of cooldowns) {
+      if (until > t) break;
+      cooldowns.delete(key);
+    }
   };
   const unqueue = (userId: string) => {
     const state = states.get(userId);
@@ -133,11 +141,11 @@ export function createMemoryQueue(options: {
     },
 
     cooldown(a, b, ms) {
-      if (cooldowns.size > PRUNE_AT) {
-        const t = now();
-        for (const [key, until] of cooldowns) if (until <= t) cooldowns.delete(key);
-      }
-      cooldowns.set(pairKey(a, b), now() + ms);
+      if (cooldowns.size > PRUNE_AT) pruneCooldowns();
+      const key = pairKey(a, b);
+      // Re-inserted so the map stays in expiry order (every cool-down is as long).
+      cooldowns.delete(key);
+      cooldowns.set(key, now() + ms);
       return Promise.resolve();
     },
 

@@ -233,3 +233,22 @@ describe.skipIf(!redisUrl)("the Redis stranger queue across processes", () => {
     await world.close();
   }, 20_000);
 });
+
+describe("the in-memory stranger queue's cool-downs", () => {
+  it("sweeps expired cool-downs once many piled up, and keeps the live ones", async () => {
+    let clock = 0;
+    const queue = createMemoryQueue({ isOnline: () => true, now: () => clock });
+    const [a, b, c, d] = [person(), person(), person(), person()];
+    await queue.cooldown(a.id, b.id, 10_000);
+    clock = 1_000;
+    await queue.cooldown(c.id, d.id, 10_000);
+    for (let i = 0; i < 10_050; i++) await queue.cooldown(`x${i}`, `y${i}`, 10_000);
+    clock = 10_500;
+    // Past the sweep threshold: this call sweeps a-b (expired) and stops at c-d (live).
+    await queue.cooldown(`x0`, `y0`, 10_000);
+    await queue.enqueue(c, params("Asia"));
+    expect((await queue.enqueue(d, params("Asia"))).kind).toBe("waiting");
+    await queue.enqueue(a, params("Europe"));
+    expect(await queue.enqueue(b, params("Europe"))).toMatchObject({ kind: "matched" });
+  });
+});
