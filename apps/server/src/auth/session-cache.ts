@@ -1,8 +1,34 @@
 import type { Auth, AuthSession } from "./auth";
 
+/**
+ * What the server needs of a session: who calls, their tier, and until when. Kept instead of
+ * better-auth's whole session and user rows, because one is held per connected user.
+ */
+export interface CallerSession {
+  user: {
+    id: string;
+    name: string;
+    image: string | null;
+    role: string | null;
+    isAnonymous: boolean;
+  };
+  session: { id: string; expiresAt: Date };
+}
+
+export const callerSessionOf = (found: AuthSession): CallerSession => ({
+  user: {
+    id: found.user.id,
+    name: found.user.name,
+    image: found.user.image ?? null,
+    role: found.user.role ?? null,
+    isAnonymous: Boolean(found.user.isAnonymous),
+  },
+  session: { id: found.session.id, expiresAt: found.session.expiresAt },
+});
+
 export interface SessionCache {
   /** The session of a request's Cookie header, or null. */
-  get(cookie: string | null | undefined): Promise<AuthSession | null>;
+  get(cookie: string | null | undefined): Promise<CallerSession | null>;
   /**
    * Drops what this process remembers for a cookie's session (sign-out); `wholeUser` also
    * drops the user's other sessions (revoke-sessions, password change, account deletion).
@@ -20,7 +46,7 @@ export const sessionCookieOf = (cookie: string | null | undefined) =>
 
 interface Entry {
   userId: string | null;
-  session: Promise<AuthSession | null>;
+  session: Promise<CallerSession | null>;
   until: number;
 }
 
@@ -41,9 +67,9 @@ export function createSessionCache(
 
   async function lookup(token: string, cookie: string, entry: Entry) {
     try {
-      const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
-      entry.userId = session?.user.id ?? null;
-      return session;
+      const found = await auth.api.getSession({ headers: new Headers({ cookie }) });
+      entry.userId = found?.user.id ?? null;
+      return found ? callerSessionOf(found) : null;
     } catch (error) {
       entries.delete(token);
       throw error;

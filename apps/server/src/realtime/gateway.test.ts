@@ -3,14 +3,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { CLOSE_CODES, REALTIME_LIMITS, REALTIME_PATH } from "@chatsphere/contract";
-import type { AuthSession } from "../auth/auth";
-import type { SessionCache } from "../auth/session-cache";
+import type { CallerSession, SessionCache } from "../auth/session-cache";
 import { createLogger } from "../logger";
 import { Connection } from "./connection";
 import { Gateway } from "./gateway";
 
 const COOKIE = "better-auth.session_token=valid";
-const session = { user: { id: "u1", name: "Ann", image: null } } as unknown as AuthSession;
+const session = { user: { id: "u1", name: "Ann", image: null } } as unknown as CallerSession;
 const sessions: SessionCache = {
   get: async (cookie) => (cookie === COOKIE ? session : null),
   forgetCookie: () => undefined,

@@ -1,5 +1,5 @@
-import type { Auth, AuthSession } from "../auth/auth";
-import type { SessionCache } from "../auth/session-cache";
+import type { Auth } from "../auth/auth";
+import type { CallerSession, SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { StrangerService } from "../features/stranger/service";
 import type { Logger } from "../logger";
@@ -23,6 +23,6 @@ export interface Services {
 
 export interface RpcContext {
   services: Services;
-  session: AuthSession | null;
+  session: CallerSession | null;
   clientIp: string;
 }
