@@ -1,0 +1,139 @@
+import { signInGuests } from "../clients";
+import { fdCount, fdLimit, rssKb, sleep } from "../proc";
+import type { WorkerPool } from "../pool";
+import { removeDir, startOurs, tempDir } from "../servers";
+
+export interface ConnectionsOptions {
+  /** Sockets to hold; null: as many as the server's open-file limit allows. */
+  connections: number | null;
+  settleMs: number;
+  holdMs: number;
+}
+
+export interface ConnectionsResult {
+  requested: number | null;
+  fdLimit: number;
+  serverFdsBefore: number;
+  held: number;
+  failed: number;
+  closedDuringHold: number;
+  rssBeforeKb: number;
+  rssAfterKb: number;
+  /** RSS and V8 heap after a full GC in the server (server-probe.mjs). */
+  gcRssBeforeKb: number;
+  gcRssAfterKb: number;
+  heapBeforeKb: number;
+  heapAfterKb: number;
+  /** V8 heap reserved (used + free), which is what RSS holds of it. */
+  heapTotalBeforeKb: number;
+  heapTotalAfterKb: number;
+  kbPerConnection: number;
+  gcKbPerConnection: number;
+  heapKbPerConnection: number;
+  /** Memory outside the V8 heap that V8 knows of: Buffers and WebAssembly memory (PGlite). */
+  externalKbPerConnection: number;
+  openSeconds: number;
+  signInSeconds: number;
+}
+
+/** Room left for the server's other descriptors (database, logs, the odd HTTP connection). */
+const FD_MARGIN = 50;
+
+type Log = (line: string) => void;
+
+/**
+ * Idle authenticated connections on the embedded default: N guests sign in, open a socket
+ * with their cookie, get `welcome` and subscribe their `user:{id}` channel; then the server's
+ * memory per connection, and whether all of them are still there after a hold.
+ */
+export async function runConnections(
+  options: ConnectionsOptions,
+  pool: WorkerPool,
+  log: Log,
+): Promise<ConnectionsResult> {
+  // Guests sign in on one server; a fresh one on the same data then holds their sockets, so
+  // the memory the sign-ins left behind does not blur the measurement.
+  const dir = tempDir();
+  const first = await startOurs({ dir });
+  const limit = fdLimit(first.pid);
+  const fits = limit - fdCount(first.pid) - FD_MARGIN;
+  const wanted = Math.min(options.connections ?? fits, fits);
+  let started = Date.now();
+  let guests;
+  try {
+    guests = await signInGuests({
+      baseUrl: first.origin,
+      origin: first.origin,
+      count: wanted,
+      ipBlock: 10,
+      concurrency: 50,
+      onProgress: (done) => {
+        if (done % 5000 === 0) log(`  ${done} guests signed in`);
+      },
+    });
+  } finally {
+    await first.stop();
+  }
+  const signInSeconds = (Date.now() - started) / 1000;
+  log(`  ${wanted} guests signed in in ${signInSeconds.toFixed(1)} s`);
+
+  const server = await startOurs({ dir, probe: true });
+  try {
+    const serverFdsBefore = fdCount(server.pid);
+    const count = Math.min(wanted, limit - serverFdsBefore - FD_MARGIN);
+    log(
+      `  open-file limit of the server process: ${limit} (${serverFdsBefore} in use) -> ` +
+        `at most ${limit - serverFdsBefore - FD_MARGIN} sockets; holding ${count}`,
+    );
+    await sleep(options.settleMs);
+    const rssBeforeKb = rssKb(server.pid);
+    const before = await server.probe();
+    started = Date.now();
+    const opened = await pool.open({
+      target: "ours",
+      url: server.socketUrl,
+      origin: server.origin,
+      clients: guests.slice(0, count).map((g) => ({ ...g, rooms: [], userChannel: true })),
+      concurrency: 50,
+    });
+    const openSeconds = (Date.now() - started) / 1000;
+    log(
+      `  ${opened.opened} sockets open and subscribed in ${openSeconds.toFixed(1)} s` +
+        (opened.failed ? `, ${opened.failed} failed (${opened.firstError})` : ""),
+    );
+    await sleep(options.settleMs);
+    const rssAfterKb = rssKb(server.pid);
+    const after = await server.probe();
+    const settled = await pool.status();
+    await sleep(options.holdMs);
+    const held = await pool.status();
+    const n = held.open;
+    const kb = (bytes: number) => Math.round(bytes / 1024);
+    return {
+      requested: options.connections,
+      fdLimit: limit,
+      serverFdsBefore,
+      held: n,
+      failed: opened.failed,
+      closedDuringHold: held.closed - settled.closed,
+      rssBeforeKb,
+      rssAfterKb,
+      gcRssBeforeKb: kb(before.rss),
+      gcRssAfterKb: kb(after.rss),
+      heapBeforeKb: kb(before.heapUsed),
+      heapAfterKb: kb(after.heapUsed),
+      heapTotalBeforeKb: kb(before.heapTotal),
+      heapTotalAfterKb: kb(after.heapTotal),
+      kbPerConnection: (rssAfterKb - rssBeforeKb) / n,
+      gcKbPerConnection: (after.rss - before.rss) / 1024 / n,
+      heapKbPerConnection: (after.heapUsed - before.heapUsed) / 1024 / n,
+      externalKbPerConnection: (after.external - before.external) / 1024 / n,
+      openSeconds,
+      signInSeconds,
+    };
+  } finally {
+    await pool.all({ cmd: "closeAll" });
+    await server.stop();
+    await removeDir(dir);
+  }
+}

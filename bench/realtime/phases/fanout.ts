@@ -1,0 +1,313 @@
+import { Redis } from "ioredis";
+import pg from "pg";
+import { signInGuests, type Guest } from "../clients";
+import { cpuWindow, sleep, type CpuWindow } from "../proc";
+import { TARGET_LABEL, type ClientSpec, type Target } from "../protocol";
+import { createPublisher, Pacer } from "../publisher";
+import {
+  createServices,
+  REDIS_URL,
+  startBaseline,
+  startOurs,
+  type RunningServer,
+  type Services,
+} from "../servers";
+import type { Histogram } from "../stats";
+import type { WorkerPool } from "../pool";
+import { measureFullSend, type FullSendRow } from "./full-send";
+
+export interface FanoutOptions {
+  targets: Target[];
+  /** Receivers; each is in one room of every size. */
+  clients: number;
+  roomSizes: number[];
+  /** Offered deliveries per second (broadcasts per second times the room size). */
+  rates: number[];
+  warmupMs: number;
+  windowMs: number;
+  /** Full send path (ours): message.send calls per second into rooms of 100 (0: skip). */
+  sendRate: number;
+}
+
+export interface FanoutRow {
+  target: Target;
+  roomSize: number;
+  offeredPerSecond: number;
+  achievedPerSecond: number;
+  broadcasts: number;
+  /** Deliveries the broadcasts of the window should make; `deliveries` is what arrived. */
+  expected: number;
+  deliveries: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  serverCpuS: number;
+  deliveriesPerServerCpuS: number;
+  generatorCpuS: number;
+  /** Busy time of the server core not spent by the server (Redis, kernel, other processes). */
+  otherOnServerCoreS: number;
+  /** Ours only: the Redis server's CPU in the window (it is not pinned). */
+  redisCpuS: number | null;
+  windowS: number;
+}
+
+export type { FullSendRow };
+
+export interface FanoutResult {
+  rows: FanoutRow[];
+  fullSend: FullSendRow | null;
+}
+
+type Log = (line: string) => void;
+
+const roomId = (size: number, index: number) => `bench-r${size}-${index}`;
+
+/** Client i sits in room floor(i / size) of every size (the last room may be smaller: avoided). */
+function layout(clients: number, roomSizes: number[]) {
+  const rooms = new Map<number, string[]>();
+  for (const size of roomSizes) {
+    rooms.set(
+      size,
+      Array.from({ length: Math.floor(clients / size) }, (_, i) => roomId(size, i)),
+    );
+  }
+  const specs: ClientSpec[] = Array.from({ length: clients }, (_, i) => ({
+    rooms: roomSizes
+      .filter((size) => i < (rooms.get(size)?.length ?? 0) * size)
+      .map((size) => roomId(size, Math.floor(i / size))),
+  }));
+  return { rooms, specs };
+}
+
+/** Room rows and memberships straight into the bench database (a fixture, like a seed). */
+async function insertRooms(databaseUrl: string, guests: Guest[], specs: ClientSpec[]) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const owners = new Map<string, string>();
+    const members: [string, string][] = [];
+    specs.forEach((spec, i) => {
+      const guest = guests[i];
+      if (!guest) return;
+      for (const room of spec.rooms) {
+        if (!owners.has(room)) owners.set(room, guest.userId);
+        members.push([room, guest.userId]);
+      }
+    });
+    const roomIds = [...owners.keys()];
+    await client.query(
+      `INSERT INTO room (id, name, kind, owner_id)
+       SELECT id, id, 'user', owner FROM unnest($1::text[], $2::text[]) AS t(id, owner)`,
+      [roomIds, roomIds.map((id) => owners.get(id))],
+    );
+    await client.query(
+      `INSERT INTO room_member (room_id, user_id)
+       SELECT * FROM unnest($1::text[], $2::text[])`,
+      [members.map((m) => m[0]), members.map((m) => m[1])],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function redisPid(): Promise<number | null> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true });
+  try {
+    await redis.connect();
+    const info = await redis.info("server");
+    const pid = /process_id:(\d+)/.exec(info)?.[1];
+    return pid ? Number(pid) : null;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const ms = (us: number) => us / 1000;
+
+async function measureBroadcasts(options: {
+  server: RunningServer;
+  pool: WorkerPool;
+  services: Services | null;
+  rooms: string[];
+  roomSize: number;
+  rate: number;
+  warmupMs: number;
+  windowMs: number;
+  redis: number | null;
+}): Promise<FanoutRow> {
+  const { server, pool, roomSize, rate } = options;
+  const publisher = await createPublisher(server, options.services?.redisPrefix);
+  const pacer = new Pacer(rate / roomSize, options.rooms, (room, seq) =>
+    publisher.publish(room, seq),
+  );
+  pacer.start();
+  try {
+    await sleep(options.warmupMs);
+    await pool.all({ cmd: "reset" });
+    const sent0 = pacer.sent;
+    const stop = cpuWindow({
+      server: server.pid,
+      generator: [process.pid, ...pool.pids],
+      redis: options.redis,
+    });
+    await sleep(options.windowMs);
+    const cpu = stop();
+    const broadcasts = pacer.sent - sent0;
+    const { deliveries, histogram } = await pool.deliveries();
+    return row(server.target, roomSize, rate, broadcasts, deliveries, histogram, cpu);
+  } finally {
+    pacer.stop();
+    await pool.drain();
+    await publisher.close();
+  }
+}
+
+function row(
+  target: Target,
+  roomSize: number,
+  rate: number,
+  broadcasts: number,
+  deliveries: number,
+  histogram: Histogram,
+  cpu: CpuWindow,
+): FanoutRow {
+  return {
+    target,
+    roomSize,
+    offeredPerSecond: rate,
+    achievedPerSecond: deliveries / cpu.windowS,
+    broadcasts,
+    expected: broadcasts * roomSize,
+    deliveries,
+    p50Ms: ms(histogram.percentile(50)),
+    p99Ms: ms(histogram.percentile(99)),
+    maxMs: ms(histogram.max),
+    serverCpuS: cpu.serverCpuS,
+    deliveriesPerServerCpuS: deliveries / cpu.serverCpuS,
+    generatorCpuS: cpu.generatorCpuS,
+    otherOnServerCoreS: cpu.otherOnServerCoreS,
+    redisCpuS: cpu.redisCpuS,
+    windowS: cpu.windowS,
+  };
+}
+
+/** Something else ran on the server core during the window: its figures are suspect. */
+const busyWarning = (cpu: { otherOnServerCoreS: number; windowS: number }) => {
+  const share = cpu.otherOnServerCoreS / cpu.windowS;
+  return share > 0.15
+    ? ` (WARNING: ${Math.round(share * 100)} % of the server core was busy with other work)`
+    : "";
+};
+
+/** Fan-out of one server: open the receivers, then every room size at every rate. */
+async function fanoutOf(
+  target: Target,
+  options: FanoutOptions,
+  pool: WorkerPool,
+  log: Log,
+): Promise<FanoutResult> {
+  const { rooms, specs } = layout(options.clients, options.roomSizes);
+  let services: Awaited<ReturnType<typeof createServices>> | null = null;
+  let server: RunningServer;
+  let guests: Guest[] = [];
+  if (target === "ours") {
+    services = await createServices();
+    server = await startOurs({ services });
+  } else {
+    server = await startBaseline(target);
+  }
+  const label = TARGET_LABEL[target];
+  try {
+    log(`  ${label}: server pid ${server.pid} on ${server.origin}`);
+    if (target === "ours") {
+      guests = await signInGuests({
+        baseUrl: server.origin,
+        origin: server.origin,
+        count: options.clients,
+        ipBlock: 20,
+        concurrency: 50,
+      });
+      await insertRooms(services?.databaseUrl ?? "", guests, specs);
+      guests.forEach((guest, i) => {
+        const spec = specs[i];
+        if (spec) Object.assign(spec, guest);
+      });
+    }
+    const started = Date.now();
+    const opened = await pool.open({
+      target,
+      url: server.socketUrl,
+      origin: server.origin,
+      clients: specs,
+      concurrency: 50,
+    });
+    if (opened.failed > 0) {
+      throw new Error(`${label}: ${opened.failed} clients failed to join: ${opened.firstError}`);
+    }
+    log(`  ${label}: ${opened.opened} receivers joined in ${Date.now() - started} ms`);
+    const redis = target === "ours" ? await redisPid() : null;
+    const rows: FanoutRow[] = [];
+    for (const roomSize of options.roomSizes) {
+      for (const rate of options.rates) {
+        const result = await measureBroadcasts({
+          server,
+          pool,
+          services,
+          rooms: rooms.get(roomSize) ?? [],
+          roomSize,
+          rate,
+          warmupMs: options.warmupMs,
+          windowMs: options.windowMs,
+          redis,
+        });
+        rows.push(result);
+        log(
+          `  ${label}: rooms of ${roomSize} at ${rate}/s -> ${Math.round(result.achievedPerSecond)}/s, ` +
+            `p99 ${result.p99Ms.toFixed(2)} ms, ${Math.round(result.deliveriesPerServerCpuS)} per server CPU-s` +
+            busyWarning(result),
+        );
+      }
+    }
+    let fullSend: FullSendRow | null = null;
+    if (target === "ours" && options.sendRate > 0 && options.roomSizes.includes(100)) {
+      fullSend = await measureFullSend({
+        server,
+        pool,
+        guests,
+        specs,
+        roomSize: 100,
+        sendRate: options.sendRate,
+        warmupMs: options.warmupMs,
+        windowMs: options.windowMs,
+        redis,
+      });
+      log(
+        `  ${label}: full send path ${fullSend.sendsPerSecond} sends/s -> ` +
+          `${Math.round(fullSend.deliveriesPerSecond)} deliveries/s, p99 ${fullSend.p99Ms.toFixed(2)} ms`,
+      );
+    }
+    const status = await pool.status();
+    if (status.closed > 0) {
+      log(
+        `  ${label}: WARNING ${status.closed} receivers were closed: ${JSON.stringify(status.closeCodes)}`,
+      );
+    }
+    return { rows, fullSend };
+  } finally {
+    await pool.all({ cmd: "closeAll" });
+    await server.stop();
+    await services?.drop();
+  }
+}
+
+export async function runFanout(options: FanoutOptions, pool: WorkerPool, log: Log) {
+  const result: FanoutResult = { rows: [], fullSend: null };
+  for (const target of options.targets) {
+    const one = await fanoutOf(target, options, pool, log);
+    result.rows.push(...one.rows);
+    result.fullSend ??= one.fullSend;
+  }
+  return result;
+}
