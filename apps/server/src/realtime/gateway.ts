@@ -8,6 +8,9 @@ import { Connection, type ConnectionUser } from "./connection";
 import type { FrameRouter } from "./frame-router";
 import { refuseUpgrade } from "./refuse-upgrade";
 
+/** Pings sent in one turn of the event loop. */
+const PINGS_PER_TURN = 256;
+
 export interface GatewayOptions {
   sessions: SessionCache;
   allowedOrigins: string[];
@@ -107,15 +110,26 @@ export class Gateway {
     this.options.router.connected(connection);
   }
 
-  /** Pings everyone; whoever did not answer the previous ping is gone. */
+  /**
+   * Pings everyone; whoever did not answer the previous ping is gone. A few hundred at a
+   * time, so tens of thousands of pings do not hold up the messages in between.
+   */
   private beat() {
-    for (const connection of this.connections) {
-      if (!connection.isAlive) {
-        connection.ws.terminate();
-        continue;
+    const connections = [...this.connections];
+    const pingFrom = (start: number) => {
+      const end = Math.min(start + PINGS_PER_TURN, connections.length);
+      for (let i = start; i < end; i++) {
+        const connection = connections[i];
+        if (!connection || !this.connections.has(connection)) continue;
+        if (!connection.isAlive) {
+          connection.ws.terminate();
+          continue;
+        }
+        connection.isAlive = false;
+        connection.ws.ping();
       }
-      connection.isAlive = false;
-      connection.ws.ping();
-    }
+      if (end < connections.length && !this.closing) setImmediate(() => pingFrom(end));
+    };
+    pingFrom(0);
   }
 }

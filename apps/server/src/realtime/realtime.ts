@@ -19,7 +19,7 @@ import { PresenceHub } from "./presence/hub";
 import { createMemoryPresence } from "./presence/memory";
 import { createRedisPresence } from "./presence/redis";
 import type { PresenceBackend } from "./presence/types";
-import type { RedisConnection } from "./redis/connection";
+import { NODE_HEARTBEAT_MS, type RedisConnection } from "./redis/connection";
 import { RedisNode } from "./redis/node";
 import { Subscriptions } from "./subscriptions";
 
@@ -100,7 +100,8 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   bus.setHandler(router.dispatch);
   await bus.subscribe(CONTROL_CHANNEL);
   if (node) {
-    node.onBeat(() => presence.refreshAll());
+    // Spread over most of the interval, so one re-read ends before the next beat starts.
+    node.onBeat(() => presence.refreshAll(NODE_HEARTBEAT_MS * 0.8));
     await node.start();
   }
   const gateway = new Gateway({

@@ -3,6 +3,9 @@ import type { Logger } from "../../logger";
 import type { PresenceBackend, PresenceMode } from "./types";
 import { applyRead, emptyView, type View } from "./view";
 
+/** Interval between the slices of a spread re-read of all channels. */
+const REFRESH_STEP_MS = 100;
+
 interface LocalUser {
   connections: number;
   entry: PresenceEntry;
@@ -28,6 +31,7 @@ export class PresenceHub {
   private readonly views = new Map<string, View>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly backend: PresenceBackend;
+  private refreshTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: PresenceHubOptions) {
     this.backend = options.backend(this);
@@ -115,12 +119,33 @@ export class PresenceHub {
     view.timer = setTimeout(() => void this.flush(channel, view), this.options.delays[view.mode]);
   }
 
-  refreshAll() {
-    for (const channel of this.views.keys()) this.changed(channel);
+  /**
+   * Re-reads every watched channel within `spreadMs` (processes may have died), a slice every
+   * REFRESH_STEP_MS: reading them all at once stalls the event loop for tens of milliseconds
+   * with a few hundred channels, and every message waits behind that.
+   */
+  refreshAll(spreadMs: number) {
+    this.stopRefresh();
+    const channels = [...this.views.keys()];
+    if (channels.length === 0) return;
+    const steps = Math.max(1, Math.floor(spreadMs / REFRESH_STEP_MS));
+    const perStep = Math.ceil(channels.length / steps);
+    const step = () => {
+      for (const channel of channels.splice(0, perStep)) this.changed(channel);
+      if (channels.length === 0) this.stopRefresh();
+    };
+    step();
+    if (channels.length > 0) this.refreshTimer = setInterval(step, REFRESH_STEP_MS);
   }
 
   close() {
+    this.stopRefresh();
     for (const channel of [...this.views.keys()]) this.release(channel);
+  }
+
+  private stopRefresh() {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.refreshTimer = null;
   }
 
   private write(channel: string, userId: string, entry: PresenceEntry | null, lastHere: boolean) {
