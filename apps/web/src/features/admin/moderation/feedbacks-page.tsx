@@ -2,8 +2,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { CONTENT_TEXT } from "@chatsphere/contract";
 import { EmptyState } from "@/components/empty-state";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { UserAvatar } from "@/components/ui/avatar";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatLocalDateTime } from "@/lib/format-date";
@@ -54,16 +54,7 @@ export function FeedbacksPage() {
             })}
           </ul>
         )}
-        {query.hasNextPage ? (
-          <Button
-            variant="outline"
-            className="justify-self-center"
-            pending={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {CONTENT_TEXT.loadMore}
-          </Button>
-        ) : null}
+        <LoadMoreButton query={query} label={CONTENT_TEXT.loadMore} />
       </CardContent>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { MessageCircle } from "lucide-react";
 import { CONTENT_TEXT } from "@chatsphere/contract";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { UserAvatar } from "@/components/ui/avatar";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatLongDate } from "@/lib/format-date";
 import { commentsInfiniteOptions } from "../api";
@@ -48,16 +48,7 @@ export function CommentsSection({ blogId }: { blogId: string }) {
           ))}
         </ol>
       )}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          pending={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {CONTENT_TEXT.loadMoreComments}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={query} label={CONTENT_TEXT.loadMoreComments} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { CONTENT_TEXT } from "@chatsphere/contract";
 import { EmptyState } from "@/components/empty-state";
-import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatLocalDateTime } from "@/lib/format-date";
@@ -41,16 +41,7 @@ export function OwnFeedbackList() {
             ))}
           </ul>
         )}
-        {query.hasNextPage ? (
-          <Button
-            variant="outline"
-            className="justify-self-center"
-            pending={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {CONTENT_TEXT.loadMore}
-          </Button>
-        ) : null}
+        <LoadMoreButton query={query} label={CONTENT_TEXT.loadMore} />
       </CardContent>
     </Card>
   );
