@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import pg from "pg";
 import { signInGuests, type Guest } from "../clients";
-import { cpuWindow, sleep, type CpuWindow } from "../proc";
+import type { CpuWindow } from "../proc";
 import { TARGET_LABEL, type ClientSpec, type Target } from "../protocol";
 import { createPublisher, Pacer } from "../publisher";
 import {
@@ -15,6 +15,7 @@ import {
 import type { Histogram } from "../stats";
 import type { WorkerPool } from "../pool";
 import { measureFullSend, type FullSendRow } from "./full-send";
+import { measureWindow } from "./window";
 
 export interface FanoutOptions {
   targets: Target[];
@@ -144,18 +145,8 @@ async function measureBroadcasts(options: {
   );
   pacer.start();
   try {
-    await sleep(options.warmupMs);
-    await pool.all({ cmd: "reset" });
-    const sent0 = pacer.sent;
-    const stop = cpuWindow({
-      server: server.pid,
-      generator: [process.pid, ...pool.pids],
-      redis: options.redis,
-    });
-    await sleep(options.windowMs);
-    const cpu = stop();
-    const broadcasts = pacer.sent - sent0;
-    const { deliveries, histogram } = await pool.deliveries();
+    const window = await measureWindow({ ...options, pacer });
+    const { sent: broadcasts, deliveries, histogram, cpu } = window;
     return row(server.target, roomSize, rate, broadcasts, deliveries, histogram, cpu);
   } finally {
     pacer.stop();

@@ -1,10 +1,10 @@
 import type { WorkerPool } from "../pool";
 import { createAgent, rpc, type Guest } from "../clients";
-import { cpuWindow, sleep } from "../proc";
 import { MESSAGE_BYTES, type ClientSpec } from "../protocol";
 import { Pacer } from "../publisher";
 import type { RunningServer } from "../servers";
 import { nowUs } from "../stats";
+import { measureWindow } from "./window";
 
 const ms = (us: number) => us / 1000;
 
@@ -71,19 +71,9 @@ export async function measureFullSend(options: {
   });
   pacer.start();
   try {
-    await sleep(options.warmupMs);
-    await pool.all({ cmd: "reset" });
-    const sent0 = pacer.sent;
-    const errors0 = errors;
-    const stop = cpuWindow({
-      server: server.pid,
-      generator: [process.pid, ...pool.pids],
-      redis: options.redis,
-    });
-    await sleep(options.windowMs);
-    const cpu = stop();
-    const sends = pacer.sent - sent0;
-    const { deliveries, histogram } = await pool.deliveries();
+    let errors0 = 0;
+    const window = await measureWindow({ ...options, pacer, onOpen: () => (errors0 = errors) });
+    const { sent: sends, deliveries, histogram, cpu } = window;
     if (firstError) console.warn(`full send path: ${errors} failed sends, first: ${firstError}`);
     return {
       roomSize,

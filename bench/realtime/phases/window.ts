@@ -1,0 +1,35 @@
+import type { WorkerPool } from "../pool";
+import { cpuWindow, sleep } from "../proc";
+import type { Pacer } from "../publisher";
+import type { RunningServer } from "../servers";
+
+/**
+ * One measured window of a paced load that is already running: warm up, reset the receivers,
+ * then count what was sent and delivered, the latencies and everyone's CPU for `windowMs`.
+ */
+export async function measureWindow(options: {
+  server: RunningServer;
+  pool: WorkerPool;
+  pacer: Pacer;
+  warmupMs: number;
+  windowMs: number;
+  redis: number | null;
+  /** Runs when the window opens (snapshot your own counters here). */
+  onOpen?: () => void;
+}) {
+  const { server, pool, pacer } = options;
+  await sleep(options.warmupMs);
+  await pool.all({ cmd: "reset" });
+  const sent0 = pacer.sent;
+  options.onOpen?.();
+  const stop = cpuWindow({
+    server: server.pid,
+    generator: [process.pid, ...pool.pids],
+    redis: options.redis,
+  });
+  await sleep(options.windowMs);
+  const cpu = stop();
+  const sent = pacer.sent - sent0;
+  const { deliveries, histogram } = await pool.deliveries();
+  return { sent, deliveries, histogram, cpu };
+}
