@@ -9,6 +9,7 @@ import type { Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
 import { clientAddress } from "./client-ip";
 import { isForeignCall } from "./origin-guard";
+import { rpcErrorBody } from "./rpc-error";
 
 export const RPC_PREFIX = "/rpc";
 
@@ -28,7 +29,7 @@ export interface RpcListenerOptions {
 
 /** Writes an error in the RPC error shape of SPEC §3 without involving a procedure. */
 function sendError(res: ServerResponse, status: number, code: string, message: string) {
-  const body = JSON.stringify({ defined: false, code, status, message });
+  const body = JSON.stringify(rpcErrorBody(status, code, message));
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json");
   res.setHeader("Content-Length", Buffer.byteLength(body));
