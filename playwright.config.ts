@@ -16,7 +16,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 45_000,
+  // The longest tests play several people in turn (an admin, a visitor, a reader) and take
+  // ~25 s here; CI machines of this kind have run them twice as slowly. Each step still
+  // fails after `expect.timeout`, so a real hang is caught early.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
