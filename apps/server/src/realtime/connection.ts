@@ -6,6 +6,7 @@ import {
   type RealtimeEvents,
   type ServerFrame,
 } from "@chatsphere/contract";
+import { writePreparedFrame } from "./prepared-frame";
 
 export interface ConnectionUser {
   id: string;
@@ -50,13 +51,22 @@ export class Connection {
 
   /** Writes pre-serialised bytes; a consumer that stopped reading is dropped, not buffered. */
   send(data: Buffer) {
+    if (this.canTake()) this.ws.send(data, TEXT_FRAME);
+  }
+
+  /** Writes a frame prepared once for every subscriber of a broadcast (`prepareTextFrame`). */
+  sendPrepared(frame: Buffer, payload: Buffer) {
+    if (this.canTake()) writePreparedFrame(this.ws, frame, payload);
+  }
+
+  private canTake() {
     const ws = this.ws;
-    if (ws.readyState !== OPEN) return;
+    if (ws.readyState !== OPEN) return false;
     if (ws.bufferedAmount > REALTIME_LIMITS.maxBufferedBytes) {
       this.close(CLOSE_CODES.slowConsumer, "Too slow to keep up");
-      return;
+      return false;
     }
-    ws.send(data, TEXT_FRAME);
+    return true;
   }
 
   sendFrame(frame: ServerFrame) {

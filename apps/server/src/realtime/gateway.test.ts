@@ -5,6 +5,7 @@ import { WebSocket } from "ws";
 import { CLOSE_CODES, REALTIME_LIMITS, REALTIME_PATH } from "@chatsphere/contract";
 import type { CallerSession, SessionCache } from "../auth/session-cache";
 import { createLogger } from "../logger";
+import { ChannelIndex } from "./channel-index";
 import { Connection } from "./connection";
 import { Gateway } from "./gateway";
 
@@ -88,5 +89,34 @@ describe("slow consumers", () => {
     connection.send(Buffer.from("{}"));
     expect(ws.send).not.toHaveBeenCalled();
     expect(ws.close).toHaveBeenCalledWith(CLOSE_CODES.slowConsumer, expect.any(String));
+  });
+
+  it("are closed (4009) by a fan-out of prepared frames when their socket stops reading", async () => {
+    router.connected.mockClear();
+    const reader = await open({ autoPong: true });
+    const stalled = await open({ autoPong: true });
+    const [[readerConnection], [stalledConnection]] = router.connected.mock.calls as [
+      [Connection],
+      [Connection],
+    ];
+    const received: number[] = [];
+    reader.on("message", (data: Buffer) => received.push(data.length));
+    // The stalled client stops reading: the kernel buffers fill, then ws's own buffer grows.
+    (stalled as unknown as { _socket: { pause(): void } })._socket.pause();
+    const index = new ChannelIndex();
+    index.add("room:r1", readerConnection);
+    index.add("room:r1", stalledConnection);
+    const payload = Buffer.from(JSON.stringify({ text: "x".repeat(64 * 1024) }));
+    for (let i = 0; i < 400 && stalledConnection.isOpen; i++) {
+      index.fanout("room:r1", payload);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(stalledConnection.isOpen).toBe(false);
+    expect(stalledConnection.ws.bufferedAmount).toBeGreaterThan(REALTIME_LIMITS.maxBufferedBytes);
+    // The reader kept getting every frame, whole.
+    await vi.waitFor(() => expect(received.length).toBeGreaterThan(10));
+    expect(new Set(received)).toEqual(new Set([payload.length]));
+    reader.close();
+    stalled.terminate();
   });
 });

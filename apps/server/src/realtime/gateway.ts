@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { CLOSE_CODES, PERMISSION, REALTIME_LIMITS, REALTIME_PATH } from "@chatsphere/contract";
 import { sessionCookieOf, type SessionCache } from "../auth/session-cache";
 import type { Logger } from "../logger";
@@ -10,6 +10,48 @@ import { refuseUpgrade } from "./refuse-upgrade";
 
 /** Pings sent in one turn of the event loop. */
 const PINGS_PER_TURN = 256;
+
+/**
+ * A WebSocket that knows its connection, so one set of listener functions (with `this` bound
+ * by the emitter) serves every socket instead of four closures per socket: a server holds
+ * tens of thousands.
+ */
+class ChatWebSocket extends WebSocket {
+  connection: Connection | null = null;
+}
+
+function destroyOnError(this: Duplex) {
+  this.destroy();
+}
+
+/** The connection of a socket this gateway accepted (emitters call listeners with `this`). */
+const connectionOf = (ws: WebSocket) => (ws as ChatWebSocket).connection;
+
+function terminateOnError(this: WebSocket) {
+  this.terminate();
+}
+
+function markAlive(this: WebSocket) {
+  const connection = connectionOf(this);
+  if (connection) connection.isAlive = true;
+}
+
+/** The message and close listeners every socket of a gateway shares. */
+function socketListeners(router: GatewayOptions["router"], connections: Set<Connection>) {
+  return {
+    message(this: WebSocket, data: RawData, isBinary: boolean) {
+      const connection = connectionOf(this);
+      if (!connection) return;
+      connection.isAlive = true;
+      router.receive(connection, data, isBinary);
+    },
+    close(this: WebSocket) {
+      const connection = connectionOf(this);
+      if (!connection || !connections.delete(connection)) return;
+      router.disconnected(connection);
+    },
+  };
+}
 
 export interface GatewayOptions {
   sessions: SessionCache;
@@ -26,7 +68,8 @@ export interface GatewayOptions {
  * with pings, drops dead ones, and hands every frame to the router.
  */
 export class Gateway {
-  private readonly wss = new WebSocketServer({
+  private readonly wss = new WebSocketServer<typeof ChatWebSocket>({
+    WebSocket: ChatWebSocket,
     noServer: true,
     maxPayload: REALTIME_LIMITS.maxFrameBytes,
     // Compression costs ~300 KB per connection and CPU on every fan-out write.
@@ -36,10 +79,12 @@ export class Gateway {
   private readonly connections = new Set<Connection>();
   private readonly allowedOrigins: Set<string>;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly listeners: ReturnType<typeof socketListeners>;
   private closing = false;
 
   constructor(private readonly options: GatewayOptions) {
     this.allowedOrigins = new Set(options.allowedOrigins);
+    this.listeners = socketListeners(options.router, this.connections);
     this.heartbeat = setInterval(
       () => this.beat(),
       options.heartbeatMs ?? REALTIME_LIMITS.heartbeatMs,
@@ -69,7 +114,7 @@ export class Gateway {
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    socket.on("error", () => socket.destroy());
+    socket.on("error", destroyOnError);
     const pathname = (req.url ?? "").split("?")[0];
     if (pathname !== REALTIME_PATH) return refuseUpgrade(socket, 404, "Not Found");
     if (this.closing) return refuseUpgrade(socket, 503, "Service Unavailable");
@@ -92,21 +137,14 @@ export class Gateway {
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, user));
   }
 
-  private accept(ws: WebSocket, user: ConnectionUser) {
+  private accept(ws: ChatWebSocket, user: ConnectionUser) {
     const connection = new Connection(ws, user);
+    ws.connection = connection;
     this.connections.add(connection);
-    ws.on("pong", () => {
-      connection.isAlive = true;
-    });
-    ws.on("message", (data: RawData, isBinary: boolean) => {
-      connection.isAlive = true;
-      this.options.router.receive(connection, data, isBinary);
-    });
-    ws.on("error", () => ws.terminate());
-    ws.once("close", () => {
-      this.connections.delete(connection);
-      this.options.router.disconnected(connection);
-    });
+    ws.on("pong", markAlive);
+    ws.on("message", this.listeners.message);
+    ws.on("error", terminateOnError);
+    ws.on("close", this.listeners.close);
     this.options.router.connected(connection);
   }
 

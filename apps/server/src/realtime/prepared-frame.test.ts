@@ -1,0 +1,70 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WebSocket, WebSocketServer } from "ws";
+import { prepareTextFrame, writePreparedFrame } from "./prepared-frame";
+
+let wss: WebSocketServer;
+let server: WebSocket;
+let client: WebSocket;
+const received: string[] = [];
+
+beforeAll(async () => {
+  wss = new WebSocketServer({ port: 0, host: "127.0.0.1", perMessageDeflate: false });
+  await once(wss, "listening");
+  const accepted = once(wss, "connection") as Promise<[WebSocket]>;
+  client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+  client.on("message", (data, isBinary) => {
+    expect(isBinary).toBe(false);
+    received.push(data.toString());
+  });
+  [server] = await accepted;
+});
+afterAll(async () => {
+  client.close();
+  await new Promise((resolve) => wss.close(resolve));
+});
+
+const text = (length: number, char: string) => char.repeat(length);
+
+describe("prepared text frames", () => {
+  it("reach a real client intact for every length encoding (7-bit, 16-bit, 64-bit)", async () => {
+    received.length = 0;
+    const texts = [0, 1, 125, 126, 300, 65_535, 65_536, 200_000].map((n, i) =>
+      text(n, String.fromCharCode(97 + i)),
+    );
+    for (const t of texts) {
+      const payload = Buffer.from(t);
+      writePreparedFrame(server, prepareTextFrame(payload), payload);
+    }
+    await vi.waitFor(() => expect(received).toHaveLength(texts.length));
+    expect(received).toEqual(texts);
+  });
+
+  it("keep their order among ordinary sends, multi-byte text included", async () => {
+    received.length = 0;
+    const payload = Buffer.from('{"text":"héllo 👋"}');
+    server.send("first");
+    writePreparedFrame(server, prepareTextFrame(payload), payload);
+    server.send("last");
+    await vi.waitFor(() => expect(received).toHaveLength(3));
+    expect(received).toEqual(["first", '{"text":"héllo 👋"}', "last"]);
+  });
+
+  it("go through the sender ws 8.23 keeps (the fast path decision 0011 relies on)", () => {
+    const sender = (server as unknown as { _sender: Record<string, unknown> })._sender;
+    expect(typeof sender.sendFrame).toBe("function");
+    expect(sender._state).toBe(0);
+    expect(sender._queue).toEqual([]);
+  });
+
+  it("fall back to a normal send while the sender has frames queued", () => {
+    const payload = Buffer.from("queued");
+    const sendFrame = vi.fn();
+    const send = vi.fn();
+    const busy = { _sender: { _state: 1, _queue: [["pending"]], sendFrame }, send };
+    writePreparedFrame(busy as unknown as WebSocket, prepareTextFrame(payload), payload);
+    expect(sendFrame).not.toHaveBeenCalled();
+    expect(send).toHaveBeenCalledWith(payload, { binary: false });
+  });
+});
