@@ -71,8 +71,10 @@ export class WorkerPool {
   ) {}
 
   static async start(count: number): Promise<WorkerPool> {
+    // Extra Node flags for the generator processes, e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof".
+    const extra = (process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean);
     const workers = Array.from({ length: count }, () => {
-      const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
+      const child = spawn(process.execPath, [...extra, "--import", "tsx", WORKER], {
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       });
       return new Worker(child);

@@ -27,9 +27,20 @@ export interface ConnectionsResult {
   /** V8 heap reserved (used + free), which is what RSS holds of it. */
   heapTotalBeforeKb: number;
   heapTotalAfterKb: number;
+  /** The first fifth of the sockets, opened before the rest (see runConnections). */
+  warmHeld: number;
+  rssWarmKb: number;
+  gcRssWarmKb: number;
+  heapWarmKb: number;
+  heapTotalWarmKb: number;
+  /** (RSS after − RSS before) / held: includes what the first connections warm up once. */
   kbPerConnection: number;
   gcKbPerConnection: number;
   heapKbPerConnection: number;
+  /** What each further connection adds: RSS growth over the last four fifths / their count. */
+  marginalKbPerConnection: number;
+  marginalGcKbPerConnection: number;
+  marginalHeapKbPerConnection: number;
   /** Memory outside the V8 heap that V8 knows of: Buffers and WebAssembly memory (PGlite). */
   externalKbPerConnection: number;
   openSeconds: number;
@@ -45,6 +56,11 @@ type Log = (line: string) => void;
  * Idle authenticated connections on the embedded default: N guests sign in, open a socket
  * with their cookie, get `welcome` and subscribe their `user:{id}` channel; then the server's
  * memory per connection, and whether all of them are still there after a hold.
+ *
+ * The sockets open in two steps, a fifth and then the rest, with the memory read after each:
+ * the first connections also pay once for what the server warms up on its first handshakes
+ * (compiled code, caches, allocator arenas), so the growth over the second step divided by its
+ * sockets is what one more connection costs. Both figures are reported.
  */
 export async function runConnections(
   options: ConnectionsOptions,
@@ -88,18 +104,31 @@ export async function runConnections(
     await sleep(options.settleMs);
     const rssBeforeKb = rssKb(server.pid);
     const before = await server.probe();
+    const clients = guests.slice(0, count).map((g) => ({ ...g, rooms: [], userChannel: true }));
+    const warmCount = Math.floor(count / 5);
     started = Date.now();
-    const opened = await pool.open({
-      target: "ours",
-      url: server.socketUrl,
-      origin: server.origin,
-      clients: guests.slice(0, count).map((g) => ({ ...g, rooms: [], userChannel: true })),
-      concurrency: 50,
-    });
+    const openSome = async (some: typeof clients) => {
+      const result = await pool.open({
+        target: "ours",
+        url: server.socketUrl,
+        origin: server.origin,
+        clients: some,
+        concurrency: 50,
+      });
+      if (result.failed) log(`  ${result.failed} sockets failed to open (${result.firstError})`);
+      return result;
+    };
+    const warmOpened = await openSome(clients.slice(0, warmCount));
+    await sleep(options.settleMs);
+    const warmHeld = (await pool.status()).open;
+    const rssWarmKb = rssKb(server.pid);
+    const warm = await server.probe();
+    const restOpened = await openSome(clients.slice(warmCount));
     const openSeconds = (Date.now() - started) / 1000;
+    const opened = { opened: warmOpened.opened + restOpened.opened };
     log(
-      `  ${opened.opened} sockets open and subscribed in ${openSeconds.toFixed(1)} s` +
-        (opened.failed ? `, ${opened.failed} failed (${opened.firstError})` : ""),
+      `  ${opened.opened} sockets open and subscribed in ${openSeconds.toFixed(1)} s ` +
+        `(${warmOpened.opened} first, then the rest)`,
     );
     await sleep(options.settleMs);
     const rssAfterKb = rssKb(server.pid);
@@ -114,7 +143,7 @@ export async function runConnections(
       fdLimit: limit,
       serverFdsBefore,
       held: n,
-      failed: opened.failed,
+      failed: warmOpened.failed + restOpened.failed,
       closedDuringHold: held.closed - settled.closed,
       rssBeforeKb,
       rssAfterKb,
@@ -124,9 +153,17 @@ export async function runConnections(
       heapAfterKb: kb(after.heapUsed),
       heapTotalBeforeKb: kb(before.heapTotal),
       heapTotalAfterKb: kb(after.heapTotal),
+      warmHeld,
+      rssWarmKb,
+      gcRssWarmKb: kb(warm.rss),
+      heapWarmKb: kb(warm.heapUsed),
+      heapTotalWarmKb: kb(warm.heapTotal),
       kbPerConnection: (rssAfterKb - rssBeforeKb) / n,
       gcKbPerConnection: (after.rss - before.rss) / 1024 / n,
       heapKbPerConnection: (after.heapUsed - before.heapUsed) / 1024 / n,
+      marginalKbPerConnection: (rssAfterKb - rssWarmKb) / (n - warmHeld),
+      marginalGcKbPerConnection: (after.rss - warm.rss) / 1024 / (n - warmHeld),
+      marginalHeapKbPerConnection: (after.heapUsed - warm.heapUsed) / 1024 / (n - warmHeld),
       externalKbPerConnection: (after.external - before.external) / 1024 / n,
       openSeconds,
       signInSeconds,
