@@ -2,6 +2,7 @@ import path from "node:path";
 import type { PublicConfig } from "@chatsphere/contract";
 import { createAuth } from "./auth/auth";
 import { createSessionCache } from "./auth/session-cache";
+import { createSessionLookup } from "./auth/session-lookup";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
@@ -85,7 +86,7 @@ export async function bootstrap(
     redis = config.REDIS_URL
       ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
       : undefined;
-    const sessions = createSessionCache(auth);
+    const sessions = createSessionCache(createSessionLookup(auth, database.db));
     const rt = await createRealtime({ db: database.db, sessions, allowedOrigins, logger, redis });
     realtime = rt;
     const stranger = createStranger(database.db, rt, redis, logger);
@@ -109,6 +110,7 @@ export async function bootstrap(
       allowedOrigins,
       async close() {
         stranger.close();
+        sessions.close();
         await rt.close();
         await connection?.close();
         await database.close();

@@ -1,4 +1,5 @@
-import type { Auth, AuthSession } from "./auth";
+import type { AuthSession } from "./auth";
+import type { SessionLookup } from "./session-lookup";
 
 /**
  * What the server needs of a session: who calls, their tier, and until when. Kept instead of
@@ -36,6 +37,8 @@ export interface SessionCache {
   forgetCookie(cookieHeader: string | undefined, options?: { wholeUser: boolean }): void;
   /** Drops every remembered session of a user (their name or picture changed). */
   forgetUser(userId: string): void;
+  /** Stops the sweep of expired entries. */
+  close(): void;
 }
 
 const TOKEN_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=([^;]+))/;
@@ -51,27 +54,29 @@ interface Entry {
 }
 
 /**
- * Sessions looked up through better-auth cost several database queries; every RPC and every
- * WebSocket handshake needs one. This process remembers each answer for a short time (and
- * shares one lookup between concurrent requests with the same cookie), so a busy client costs
- * one lookup per TTL. A session revoked on another process stays usable here for at most the
- * TTL (decision 0009); sign-out and profile changes through this process take effect at once.
+ * A session lookup costs a database query; every RPC and every WebSocket handshake needs one.
+ * This process remembers each answer for a short time (and shares one lookup between
+ * concurrent requests with the same cookie), so a busy client costs one lookup per TTL. A
+ * session revoked on another process stays usable here for at most the TTL (decision 0009);
+ * sign-out and profile changes through this process take effect at once. Expired entries are
+ * swept once per TTL: a connected but idle user holds no entry.
  */
 export function createSessionCache(
-  auth: Auth,
+  lookupSession: SessionLookup,
   options: { ttlMs: number; maxEntries: number } = { ttlMs: 30_000, maxEntries: 50_000 },
-): SessionCache {
+): SessionCache & { readonly size: number } {
+  // In order of `until`: an entry is deleted and set again whenever it is renewed.
   const entries = new Map<string, Entry>();
   const tokenOf = (cookie: string | undefined | null) =>
     cookie ? (TOKEN_COOKIE.exec(cookie)?.[2] ?? null) : null;
 
   async function lookup(token: string, cookie: string, entry: Entry) {
     try {
-      const found = await auth.api.getSession({ headers: new Headers({ cookie }) });
+      const found = await lookupSession(cookie);
       entry.userId = found?.user.id ?? null;
-      return found ? callerSessionOf(found) : null;
+      return found;
     } catch (error) {
-      entries.delete(token);
+      if (entries.get(token) === entry) entries.delete(token);
       throw error;
     }
   }
@@ -79,6 +84,15 @@ export function createSessionCache(
   const forgetUser = (userId: string) => {
     for (const [token, entry] of entries) if (entry.userId === userId) entries.delete(token);
   };
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [token, entry] of entries) {
+      if (entry.until > now) break;
+      entries.delete(token);
+    }
+  }, options.ttlMs);
+  sweep.unref();
 
   return {
     async get(cookie) {
@@ -112,5 +126,9 @@ export function createSessionCache(
       if (options?.wholeUser && userId) forgetUser(userId);
     },
     forgetUser,
+    close: () => clearInterval(sweep),
+    get size() {
+      return entries.size;
+    },
   };
 }

@@ -15,6 +15,7 @@ const sessions: SessionCache = {
   get: async (cookie) => (cookie === COOKIE ? session : null),
   forgetCookie: () => undefined,
   forgetUser: () => undefined,
+  close: () => undefined,
 };
 
 let http: Server;

@@ -79,6 +79,8 @@ export class Subscriptions {
       connection.sendFrame(errorFrame("unavailable", "Please try again", channel));
     } finally {
       pending.delete(channel);
+      // Most connections subscribe once or twice, then idle: no empty set kept for each.
+      if (pending.size === 0) this.pending.delete(connection);
       if (joined) {
         this.deps.presence.leave(channel, connection.user.id);
         if (!this.deps.index.has(channel)) this.deps.presence.release(channel);
