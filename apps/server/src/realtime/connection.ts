@@ -36,6 +36,8 @@ export const encodeEvent = <E extends RealtimeEventName>(
 export class Connection {
   readonly channels = new Set<string>();
   isAlive = true;
+  /** Its slot on the gateway's heartbeat wheel (-1: none). */
+  heartbeatSlot = -1;
   private tokens: number = REALTIME_LIMITS.frameBurst;
   private refilledAt = Date.now();
   private typingAt: Map<string, number> | null = null;
@@ -101,6 +103,15 @@ export class Connection {
   forgetChannel(channel: string) {
     this.channels.delete(channel);
     this.typingAt?.delete(channel);
+  }
+
+  ping() {
+    this.ws.ping();
+  }
+
+  /** Drops the socket without a closing handshake (it stopped answering). */
+  terminate() {
+    this.ws.terminate();
   }
 
   close(code: number, reason: string) {

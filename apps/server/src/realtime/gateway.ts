@@ -6,10 +6,11 @@ import { sessionCookieOf, type SessionCache } from "../auth/session-cache";
 import type { Logger } from "../logger";
 import { Connection, type ConnectionUser } from "./connection";
 import type { FrameRouter } from "./frame-router";
+import { HeartbeatWheel } from "./heartbeat-wheel";
 import { refuseUpgrade } from "./refuse-upgrade";
 
-/** Pings sent in one turn of the event loop. */
-const PINGS_PER_TURN = 256;
+/** Heartbeats go out a slice every this many milliseconds (see HeartbeatWheel). */
+const HEARTBEAT_SLICE_MS = 50;
 
 /**
  * A WebSocket that knows its connection, so one set of listener functions (with `this` bound
@@ -37,7 +38,10 @@ function markAlive(this: WebSocket) {
 }
 
 /** The message and close listeners every socket of a gateway shares. */
-function socketListeners(router: GatewayOptions["router"], connections: Set<Connection>) {
+function socketListeners(
+  router: GatewayOptions["router"],
+  connections: HeartbeatWheel<Connection>,
+) {
   return {
     message(this: WebSocket, data: RawData, isBinary: boolean) {
       const connection = connectionOf(this);
@@ -76,7 +80,8 @@ export class Gateway {
     perMessageDeflate: false,
     clientTracking: false,
   });
-  private readonly connections = new Set<Connection>();
+  /** Every open connection, on the wheel that spreads their heartbeats. */
+  private readonly connections: HeartbeatWheel<Connection>;
   private readonly allowedOrigins: Set<string>;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly listeners: ReturnType<typeof socketListeners>;
@@ -84,11 +89,11 @@ export class Gateway {
 
   constructor(private readonly options: GatewayOptions) {
     this.allowedOrigins = new Set(options.allowedOrigins);
+    const heartbeatMs = options.heartbeatMs ?? REALTIME_LIMITS.heartbeatMs;
+    const slices = Math.max(1, Math.round(heartbeatMs / HEARTBEAT_SLICE_MS));
+    this.connections = new HeartbeatWheel(slices);
     this.listeners = socketListeners(options.router, this.connections);
-    this.heartbeat = setInterval(
-      () => this.beat(),
-      options.heartbeatMs ?? REALTIME_LIMITS.heartbeatMs,
-    );
+    this.heartbeat = setInterval(() => this.connections.tick(), heartbeatMs / slices);
     this.heartbeat.unref();
   }
 
@@ -107,7 +112,7 @@ export class Gateway {
   async close() {
     this.closing = true;
     clearInterval(this.heartbeat);
-    for (const connection of this.connections) {
+    for (const connection of [...this.connections.values()]) {
       connection.close(CLOSE_CODES.goingAway, "Server restarting");
     }
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
@@ -146,28 +151,5 @@ export class Gateway {
     ws.on("error", terminateOnError);
     ws.on("close", this.listeners.close);
     this.options.router.connected(connection);
-  }
-
-  /**
-   * Pings everyone; whoever did not answer the previous ping is gone. A few hundred at a
-   * time, so tens of thousands of pings do not hold up the messages in between.
-   */
-  private beat() {
-    const connections = [...this.connections];
-    const pingFrom = (start: number) => {
-      const end = Math.min(start + PINGS_PER_TURN, connections.length);
-      for (let i = start; i < end; i++) {
-        const connection = connections[i];
-        if (!connection || !this.connections.has(connection)) continue;
-        if (!connection.isAlive) {
-          connection.ws.terminate();
-          continue;
-        }
-        connection.isAlive = false;
-        connection.ws.ping();
-      }
-      if (end < connections.length && !this.closing) setImmediate(() => pingFrom(end));
-    };
-    pingFrom(0);
   }
 }
