@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { room, roomMember } from "../../db/schema";
 
@@ -10,30 +10,36 @@ export interface NewStrangerRoom {
 }
 
 /**
- * Creates stranger rooms with both members, many pairs in one statement: the rooms insert
- * runs in a CTE, so a burst of matches costs one round trip instead of two per pair.
+ * Creates stranger rooms with both members, many pairs in one statement of four parameters:
+ * the ids travel as arrays and `unnest` turns them into rows, so a batch of a hundred matches
+ * is one round trip, and neither drizzle nor the database parses hundreds of placeholders.
  */
 export async function createStrangerRooms(db: Database, rooms: NewStrangerRoom[]) {
   if (rooms.length === 0) return;
-  const roomRows = sql.join(
-    rooms.map((r) => sql`(${r.roomId}, ${STRANGER_ROOM_NAME}, 'stranger')`),
-    sql`, `,
-  );
-  const memberRows = sql.join(
-    rooms.flatMap((r) => r.userIds.map((userId) => sql`(${r.roomId}, ${userId})`)),
-    sql`, `,
-  );
+  const roomIds = rooms.map((r) => r.roomId);
+  const memberRooms = rooms.flatMap((r) => [r.roomId, r.roomId]);
+  const memberUsers = rooms.flatMap((r) => r.userIds);
   await db.execute(sql`
-    with created as (insert into ${room} (id, name, kind) values ${roomRows})
-    insert into ${roomMember} (room_id, user_id) values ${memberRows}`);
+    with created as (
+      insert into ${room} (id, name, kind)
+      select id, ${STRANGER_ROOM_NAME}, 'stranger' from unnest(${sql.param(roomIds)}::text[]) as id
+    )
+    insert into ${roomMember} (room_id, user_id)
+    select * from unnest(${sql.param(memberRooms)}::text[], ${sql.param(memberUsers)}::text[])`);
 }
 
 /** Marks stranger rooms closed, many in one statement; returns the ids this call closed. */
 export async function closeStrangerRooms(db: Database, roomIds: string[]) {
   const rows = await db
     .update(room)
-    .set({ closedAt: new Date() })
-    .where(and(inArray(room.id, roomIds), eq(room.kind, "stranger"), isNull(room.closedAt)))
+    .set({ closedAt: sql`now()` })
+    .where(
+      and(
+        sql`${room.id} = any(${sql.param(roomIds)}::text[])`,
+        eq(room.kind, "stranger"),
+        isNull(room.closedAt),
+      ),
+    )
     .returning({ id: room.id });
   return new Set(rows.map((r) => r.id));
 }
