@@ -33,8 +33,14 @@ export const room = pgTable(
     uniqueIndex("room_global_name_uq")
       .on(t.name)
       .where(sql`${t.kind} = 'global'`),
-    index("room_owner_idx").on(t.ownerId),
-    index("room_kind_idx").on(t.kind),
+    // Partial, so stranger rooms (most rows, no owner, never listed) enter neither index: a
+    // match inserts one room and its close updates it, both at the rate of matching.
+    index("room_owner_idx")
+      .on(t.ownerId)
+      .where(sql`${t.ownerId} is not null`),
+    index("room_public_idx")
+      .on(t.kind, t.name)
+      .where(sql`${t.kind} in ('global', 'user')`),
   ],
 );
 
