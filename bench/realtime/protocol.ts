@@ -1,13 +1,18 @@
 import type { ChatMessage, Region } from "@chatsphere/contract";
 import type { SparseHistogram } from "./stats";
 
-/** The three servers under test. */
-export type Target = "ours" | "bare-ws" | "socketio";
+/**
+ * The servers under test: ours, the two baselines, and a latency control: the bare `ws`
+ * baseline triggered through Redis exactly as ours is, which shows what the Redis hop alone
+ * costs in latency on this machine.
+ */
+export type Target = "ours" | "bare-ws" | "socketio" | "bare-ws-redis";
 
 export const TARGET_LABEL: Record<Target, string> = {
   ours: "ChatSphere",
   "bare-ws": "bare ws",
   socketio: "Socket.IO",
+  "bare-ws-redis": "bare ws, Redis trigger",
 };
 
 /** One simulated client: its session (ours only) and what it listens to. */

@@ -76,6 +76,9 @@ export function createPublisher(server: RunningServer, redisPrefix?: string): Pr
       return redisPublisher(redisPrefix);
     case "bare-ws":
       return wsPublisher(server.socketUrl);
+    case "bare-ws-redis":
+      if (!redisPrefix) throw new Error("the Redis control needs a REDIS_PREFIX");
+      return redisPublisher(redisPrefix);
     case "socketio":
       return socketIoPublisher(server.socketUrl);
   }

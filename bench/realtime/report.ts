@@ -1,7 +1,7 @@
 import type { ConnectionsResult } from "./phases/connections";
 import type { FanoutResult, FanoutRow } from "./phases/fanout";
 import type { PairsResult } from "./phases/pairs";
-import { TARGET_LABEL } from "./protocol";
+import { TARGET_LABEL, type Target } from "./protocol";
 
 export interface Machine {
   date: string;
@@ -120,6 +120,23 @@ function fanoutTable(rows: FanoutRow[]) {
   );
 }
 
+/**
+ * p50 / p99 side by side. Ours and the Redis control take the same trigger (a Redis PUBLISH
+ * from the generator), the other two a WebSocket frame straight from it.
+ */
+function latencyTable(rows: FanoutRow[]) {
+  const keys = [...new Set(rows.map((r) => `${r.roomSize}:${r.offeredPerSecond}`))];
+  const targets: Target[] = ["ours", "bare-ws-redis", "bare-ws", "socketio"];
+  const cell = (r: FanoutRow | undefined) => (r ? `${fixed(r.p50Ms)} / ${fixed(r.p99Ms)}` : "–");
+  return table(
+    ["room", "offered/s", ...targets.map((t) => `${TARGET_LABEL[t]}: p50 / p99 ms`)],
+    keys.map((key) => {
+      const [size, rate] = key.split(":").map(Number) as [number, number];
+      return [String(size), int(rate), ...targets.map((t) => cell(find(rows, t, size, rate)))];
+    }),
+  );
+}
+
 /** Every server delivered (almost) all it was offered: nothing was saturated. */
 const sustained = (r: FanoutRow) => r.achievedPerSecond >= 0.98 * r.offeredPerSecond;
 
@@ -217,9 +234,15 @@ function verdicts(results: Results): Verdict[] {
     }
     const slow = find(rows, "ours", size, TARGETS.p99AtRate);
     if (slow) {
+      const control = find(rows, "bare-ws-redis", size, TARGETS.p99AtRate);
+      const direct = find(rows, "bare-ws", size, TARGETS.p99AtRate);
+      const beside = [
+        control ? `bare ws triggered through Redis as ours is: ${fixed(control.p99Ms)} ms` : "",
+        direct ? `bare ws triggered directly: ${fixed(direct.p99Ms)} ms` : "",
+      ].filter(Boolean);
       out.push({
         target: `rooms of ${size}: p99 ≤ ${TARGETS.p99Ms} ms at ${int(TARGETS.p99AtRate)} deliveries/s`,
-        result: `${fixed(slow.p99Ms)} ms`,
+        result: `${fixed(slow.p99Ms)} ms` + (beside.length ? ` (${beside.join("; ")})` : ""),
         met: slow.p99Ms <= TARGETS.p99Ms,
       });
     }
@@ -277,6 +300,10 @@ export function renderReport(results: Results): string {
         ? "No offered rate was sustained by every server and the generator."
         : `Targets are judged at ${int(rate)} deliveries/s, the highest offered rate every server ` +
             "and the generator sustained (achieved ≥ 98 % of offered) for every room size.",
+      "",
+      "### Fan-out: latency",
+      "",
+      latencyTable(fanout.rows),
       "",
       "### Fan-out: absolute figures",
       "",

@@ -23,7 +23,9 @@ const HELP = `Usage: npm run bench:realtime -- [options]
   --phases <list>        connections,fanout,pairs (default: all three)
   --quick                a ~1-minute smoke run with small numbers
   --connections <n>      idle connections to hold (default: as many as the fd limit allows; quick 1000)
-  --targets <list>       fan-out servers: ours,socketio,bare-ws (default: all three)
+  --targets <list>       fan-out servers: ours,socketio,bare-ws,bare-ws-redis (default: all;
+                         bare-ws-redis is the latency control, the bare ws server
+                         triggered through Redis as ours is)
   --fanout-clients <n>   receivers in the fan-out (default 2000; quick 300)
   --room-sizes <list>    default 10,100
   --rates <list>         offered deliveries/s (default 25000,50000; quick 25000)
@@ -43,7 +45,7 @@ const { values } = parseArgs({
     phases: { type: "string", default: "connections,fanout,pairs" },
     quick: { type: "boolean", default: false },
     connections: { type: "string" },
-    targets: { type: "string", default: "ours,socketio,bare-ws" },
+    targets: { type: "string", default: "ours,socketio,bare-ws,bare-ws-redis" },
     "fanout-clients": { type: "string" },
     "room-sizes": { type: "string", default: "10,100" },
     rates: { type: "string" },

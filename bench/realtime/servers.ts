@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { REALTIME_PATH } from "@chatsphere/contract";
-import type { Target } from "./protocol";
+import { TARGET_LABEL, type Target } from "./protocol";
 import { onCleanup, pinned, SERVER_CORE, sleep, stopChild } from "./proc";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -203,15 +203,27 @@ export async function startOurs(options: {
   return server;
 }
 
-/** One of the baselines (baselines/bare-ws.ts, baselines/socketio.ts), run through tsx. */
-export async function startBaseline(target: "bare-ws" | "socketio"): Promise<RunningServer> {
+/**
+ * One of the baselines (baselines/bare-ws.ts, baselines/socketio.ts), run through tsx. The
+ * Redis control is the bare ws baseline with a Redis key prefix to take its triggers from.
+ */
+export async function startBaseline(
+  target: "bare-ws" | "socketio" | "bare-ws-redis",
+  redisPrefix?: string,
+): Promise<RunningServer> {
   const dir = tempDir();
-  const file = join(BASELINES, target === "bare-ws" ? "bare-ws.ts" : "socketio.ts");
-  const name = target === "bare-ws" ? "bare ws baseline" : "Socket.IO baseline";
+  const bare = target !== "socketio";
+  const file = join(BASELINES, bare ? "bare-ws.ts" : "socketio.ts");
+  const name = TARGET_LABEL[target];
+  const env: Record<string, string> = { NODE_ENV: "production" };
+  if (target === "bare-ws-redis") {
+    if (!redisPrefix) throw new Error("the Redis control needs a Redis key prefix");
+    Object.assign(env, { BENCH_REDIS_URL: REDIS_URL, BENCH_REDIS_PREFIX: redisPrefix });
+  }
   const launched = await launch({
     name,
     args: ["--import", "tsx", file],
-    env: { NODE_ENV: "production" },
+    env,
     dir,
     port: await freePort(),
   });
@@ -220,7 +232,7 @@ export async function startBaseline(target: "bare-ws" | "socketio"): Promise<Run
     target,
     pid: launched.pid,
     origin: launched.origin,
-    socketUrl: target === "bare-ws" ? `${host}/ws` : host,
+    socketUrl: bare ? `${host}/ws` : host,
     log: launched.log,
     async stop() {
       await launched.stop();
@@ -231,26 +243,32 @@ export async function startBaseline(target: "bare-ws" | "socketio"): Promise<Run
 
 /**
  * A fresh PostgreSQL database and Redis key prefix for one run, dropped (and its keys
- * deleted) at the end, also after a failure or Ctrl-C.
+ * deleted) at the end, also after a failure or Ctrl-C. `database: false`: the prefix only.
  */
-export async function createServices(): Promise<Services & { drop(): Promise<void> }> {
+export async function createServices(
+  options: { database: boolean } = { database: true },
+): Promise<Services & { drop(): Promise<void> }> {
   const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const database = `chatsphere_bench_${suffix}`;
-  const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${database}"`);
-  } finally {
-    await admin.end();
+  if (options.database) {
+    const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE "${database}"`);
+    } finally {
+      await admin.end();
+    }
   }
   const redisPrefix = `chatsphere-bench-${suffix}:`;
   const drop = onCleanup("bench database and Redis keys", async () => {
-    const client = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
-    await client.connect();
-    try {
-      await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    } finally {
-      await client.end();
+    if (options.database) {
+      const client = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     }
     const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();

@@ -204,6 +204,7 @@ export function openClient(
     case "ours":
       return openOurs(url, origin, spec, sink);
     case "bare-ws":
+    case "bare-ws-redis":
       return openBareWs(url, spec, sink);
     case "socketio":
       return openSocketIo(url, spec, sink);

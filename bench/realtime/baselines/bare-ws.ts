@@ -3,6 +3,10 @@
  * `{"join": room}`; the publisher sends `{"room": room, "payload": message}` and the server
  * serialises the outgoing frame once and writes the same buffer to every member. Nothing
  * else: no authentication, presence, rate limits or slow-consumer checks.
+ *
+ * With BENCH_REDIS_URL and BENCH_REDIS_PREFIX it is the latency control: it also takes every
+ * `${prefix}room:{id}` message from Redis and writes its bytes, unchanged, to the room's
+ * members, the trigger ours gets in the fan-out.
  */
 import { createServer } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -49,6 +53,20 @@ wss.on("connection", (ws) => {
     for (const room of joined) rooms.get(room)?.delete(ws);
   });
 });
+
+const redisUrl = process.env.BENCH_REDIS_URL;
+const redisPrefix = process.env.BENCH_REDIS_PREFIX;
+if (redisUrl && redisPrefix) {
+  const { Redis } = await import("ioredis");
+  const subscriber = new Redis(redisUrl);
+  const roomAt = `${redisPrefix}room:`.length;
+  subscriber.on("pmessageBuffer", (_pattern: Buffer, channel: Buffer, data: Buffer) => {
+    const members = rooms.get(channel.toString("utf8", roomAt));
+    if (!members) return;
+    for (const member of members) member.send(data, TEXT);
+  });
+  await subscriber.psubscribe(`${redisPrefix}room:*`);
+}
 
 http.listen(Number(process.env.PORT), "127.0.0.1");
 process.on("SIGTERM", () => process.exit(0));

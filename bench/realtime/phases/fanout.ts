@@ -206,6 +206,9 @@ async function fanoutOf(
   if (target === "ours") {
     services = await createServices();
     server = await startOurs({ services });
+  } else if (target === "bare-ws-redis") {
+    services = await createServices({ database: false });
+    server = await startBaseline(target, services.redisPrefix);
   } else {
     server = await startBaseline(target);
   }
@@ -238,7 +241,7 @@ async function fanoutOf(
       throw new Error(`${label}: ${opened.failed} clients failed to join: ${opened.firstError}`);
     }
     log(`  ${label}: ${opened.opened} receivers joined in ${Date.now() - started} ms`);
-    const redis = target === "ours" ? await redisPid() : null;
+    const redis = services ? await redisPid() : null;
     const rows: FanoutRow[] = [];
     for (const roomSize of options.roomSizes) {
       for (const rate of options.rates) {
