@@ -89,6 +89,22 @@ test.describe("shell", () => {
     await expect(nav).toBeHidden();
   });
 
+  test("Guest Login from the mobile side menu closes the menu on the stranger tab", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Mobile" });
+    await page
+      .getByRole("dialog", { name: "Menu" })
+      .getByRole("button", { name: TEXT.guestLogin })
+      .click();
+    await expect(page).toHaveURL(/\/chat\?tab=stranger-chat/);
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole("button", { name: "Start" })).toBeVisible();
+  });
+
   test("the profile menu works from the keyboard", async ({ page }) => {
     await signUp(page);
     await page.goto("/about");

@@ -1,4 +1,4 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -17,10 +17,15 @@ const linkClass =
   "rounded-lg px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent data-[status=active]:bg-accent data-[status=active]:text-accent-foreground";
 
 export function MobileMenu({ signedIn }: { signedIn: boolean }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // The menu is open for the page and session it was opened on: any navigation (a link, Guest
+  // Login sending the new guest to the stranger tab, a redirect) or a sign-in closes it. Closing
+  // in a callback alone is not enough: Guest Login unmounts its button the moment the session
+  // arrives, and the callbacks of a mutation whose component is gone never run.
+  const at = useRouterState({ select: (s) => `${s.location.href} ${signedIn}` });
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const close = () => setOpenAt(null);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
+    <Sheet open={openAt === at} onOpenChange={(open) => setOpenAt(open ? at : null)}>
       <SheetTrigger asChild>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
           <Menu />
