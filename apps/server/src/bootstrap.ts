@@ -86,7 +86,7 @@ export async function bootstrap(
     redis = config.REDIS_URL
       ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
       : undefined;
-    const sessions = createSessionCache(createSessionLookup(auth, database.db));
+    const sessions = createSessionCache(await createSessionLookup(auth, database.db));
     const rt = await createRealtime({ db: database.db, sessions, allowedOrigins, logger, redis });
     realtime = rt;
     const stranger = createStranger(database.db, rt, redis, logger);

@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 beforeAll(async () => {
   server = await createTestServer();
   const { auth, db } = server.runtime.services;
-  lookup = createSessionLookup(auth, db);
+  lookup = await createSessionLookup(auth, db);
   secret = (await auth.$context).secret;
 });
 afterAll(async () => {
@@ -142,6 +142,20 @@ describe("the session lookup answers as better-auth does", () => {
     const { ours, theirs } = await bothAnswers(ann.cookie);
     expect(theirs).toBeNull();
     expect(ours).toBeNull();
+  });
+});
+
+describe("createSessionLookup", () => {
+  it("refuses, at boot, an auth whose sessions are also cached outside the database", async () => {
+    const { auth, db } = server.runtime.services;
+    const ctx = await auth.$context;
+    for (const options of [
+      { ...ctx.options, session: { ...ctx.options.session, cookieCache: { enabled: true } } },
+      { ...ctx.options, secondaryStorage: { get: () => null, set: () => {}, delete: () => {} } },
+    ]) {
+      const cached = { ...auth, $context: Promise.resolve({ ...ctx, options }) } as typeof auth;
+      await expect(createSessionLookup(cached, db)).rejects.toThrow(/database only/);
+    }
   });
 });
 

@@ -69,7 +69,19 @@ export type SessionLookup = (cookieHeader: string) => Promise<CallerSession | nu
  * in the database, no secondary storage, no cookie cache (`session-lookup.test.ts` compares
  * both answers and fails if that stops being true).
  */
-export function createSessionLookup(auth: Auth, db: Database): SessionLookup {
+export async function createSessionLookup(auth: Auth, db: Database): Promise<SessionLookup> {
+  // Read once, at boot: a configuration this path cannot serve stops the server there, not at
+  // the first handshake.
+  const ctx = await auth.$context;
+  const options: BetterAuthOptions = ctx.options;
+  if (options.secondaryStorage || options.session?.cookieCache?.enabled) {
+    throw new Error("session lookup: sessions must live in the database only (decision 0012)");
+  }
+  const cookieName = ctx.authCookies.sessionToken.name;
+  const secret = ctx.secret;
+  const expiresInMs = ctx.sessionConfig.expiresIn * 1000;
+  const updateAgeMs = ctx.sessionConfig.updateAge * 1000;
+
   const byToken = db
     .select({
       sessionId: session.id,
@@ -86,26 +98,12 @@ export function createSessionLookup(auth: Auth, db: Database): SessionLookup {
     .limit(1)
     .prepare("session_by_token");
 
-  const context = auth.$context.then((ctx) => {
-    const options: BetterAuthOptions = ctx.options;
-    if (options.secondaryStorage || options.session?.cookieCache?.enabled) {
-      throw new Error("session lookup: sessions must live in the database only (decision 0012)");
-    }
-    return {
-      cookieName: ctx.authCookies.sessionToken.name,
-      secret: ctx.secret,
-      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
-      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
-    };
-  });
-
   const throughBetterAuth = async (cookieHeader: string) => {
     const found = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
     return found ? callerSessionOf(found) : null;
   };
 
   return async (cookieHeader) => {
-    const { cookieName, secret, expiresInMs, updateAgeMs } = await context;
     const value = cookieValue(cookieHeader, cookieName);
     const token = value ? verifiedToken(value, secret) : null;
     if (!token) return null;
