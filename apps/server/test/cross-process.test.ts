@@ -12,6 +12,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CLOSE_CODES,
   LOBBY_CHANNEL,
   REALTIME_PATH,
   roomChannel,
@@ -128,13 +129,19 @@ describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () =
     });
     const body = (await response.json()) as { user: { id: string } };
     const cookie = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    const { client, socket } = await connect(base, cookie, body.user.id);
+    return { id: body.user.id, cookie, client, socket };
+  }
+
+  /** An RPC client and a socket (subscribed to the user's channel) on a process. */
+  async function connect(base: string, cookie: string, userId: string) {
     const client: ContractRouterClient<Contract> = createORPCClient(
       new RPCLink({ url: `${base}/rpc`, headers: { cookie, origin: publicUrl } }),
     );
     const socket = await openSocket(base.replace("http", "ws") + REALTIME_PATH, cookie, publicUrl);
     sockets.push(socket);
-    expect(await socket.sub(userChannel(body.user.id))).toBe("subscribed");
-    return { id: body.user.id, client, socket };
+    expect(await socket.sub(userChannel(userId))).toBe("subscribed");
+    return { client, socket };
   }
 
   const isEvent =
@@ -198,5 +205,27 @@ describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () =
       5000,
       since,
     );
+  });
+
+  it("a sign-out through one process ends the session on the other at once", async () => {
+    const [first = "", second = ""] = bases;
+    const eve = await guestOn(first);
+    const elsewhere = await connect(second, eve.cookie, eve.id);
+    // The second process now remembers the session (for 30 s, were it not told).
+    await expect(elsewhere.client.user.getBio()).resolves.toEqual({ bio: "" });
+    const signOut = await fetch(`${first}/api/auth/sign-out`, {
+      method: "POST",
+      headers: {
+        cookie: eve.cookie,
+        origin: publicUrl,
+        "content-type": "application/json",
+        "x-forwarded-for": `10.77.0.${++ip}`,
+      },
+      body: "{}",
+    });
+    expect(signOut.status).toBe(200);
+    expect(await eve.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
+    expect(await elsewhere.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
+    await expect(elsewhere.client.user.getBio()).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -24,16 +24,28 @@ const signOut = (cookie: string) =>
   });
 
 describe("remembered sessions", () => {
-  it("forget a session signed out through this process at once (RPC 401, socket refused)", async () => {
+  it("forget a session signed out at once: RPC 401, new sockets refused, open ones closed", async () => {
     const ann = await server.signUp();
     await expect(ann.client.user.getBio()).resolves.toEqual({ bio: "" });
     const open = await openSocket(wsUrl, ann.cookie);
+    expect(await open.sub(userChannel(ann.id))).toBe("subscribed");
     expect((await signOut(ann.cookie)).status).toBe(200);
+    // The socket of the ended session is closed by the server, without waiting for a frame.
+    expect(await open.waitClosed()).toBe(CLOSE_CODES.unauthorized);
     await expect(ann.client.user.getBio()).rejects.toMatchObject({ status: 401 });
     expect(await tryOpen(wsUrl, { cookie: ann.cookie, origin: ORIGIN })).toEqual({ status: 401 });
-    // A socket opened before the sign-out is closed (4001) the next time it subscribes.
-    open.send({ type: "sub", channel: userChannel(ann.id) });
-    expect(await open.waitClosed()).toBe(CLOSE_CODES.unauthorized);
+  });
+
+  it("close only the sockets of the session that ended, not the user's other devices", async () => {
+    const ann = await server.signUp();
+    const phone = await server.signIn(ann.email, "password123");
+    const laptopSocket = await openSocket(wsUrl, ann.cookie);
+    const phoneSocket = await openSocket(wsUrl, phone.cookie);
+    expect((await signOut(ann.cookie)).status).toBe(200);
+    expect(await laptopSocket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
+    expect(await phoneSocket.sub(userChannel(ann.id))).toBe("subscribed");
+    await expect(phone.client.user.getBio()).resolves.toEqual({ bio: "" });
+    await phoneSocket.close();
   });
 
   it("show a new name on the very next message", async () => {

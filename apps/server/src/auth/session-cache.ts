@@ -30,12 +30,9 @@ export const callerSessionOf = (found: AuthSession): CallerSession => ({
 export interface SessionCache {
   /** The session of a request's Cookie header, or null. */
   get(cookie: string | null | undefined): Promise<CallerSession | null>;
-  /**
-   * Drops what this process remembers for a cookie's session (sign-out); `wholeUser` also
-   * drops the user's other sessions (revoke-sessions, password change, account deletion).
-   */
-  forgetCookie(cookieHeader: string | undefined, options?: { wholeUser: boolean }): void;
-  /** Drops every remembered session of a user (their name or picture changed). */
+  /** Drops what this process remembers for a cookie's session (sign-out). */
+  forgetCookie(cookieHeader: string | undefined): void;
+  /** Drops every remembered session of a user (signed out, revoked, renamed). */
   forgetUser(userId: string): void;
   /** Stops the sweep of expired entries. */
   close(): void;
@@ -56,9 +53,9 @@ interface Entry {
 /**
  * A session lookup costs a database query; every RPC and every WebSocket handshake needs one.
  * This process remembers each answer for a short time (and shares one lookup between
- * concurrent requests with the same cookie), so a busy client costs one lookup per TTL. A
- * session revoked on another process stays usable here for at most the TTL (decision 0009);
- * sign-out and profile changes through this process take effect at once. Expired entries are
+ * concurrent requests with the same cookie), so a busy client costs one lookup per TTL.
+ * Sign-out, revoked sessions and profile changes take effect at once on every process: the
+ * process that handled them tells the others through the bus (`Realtime.sessionsChanged`). Expired entries are
  * swept once per TTL: a connected but idle user holds no entry.
  */
 export function createSessionCache(
@@ -118,12 +115,9 @@ export function createSessionCache(
       }
       return entry.session;
     },
-    forgetCookie(cookie, options) {
+    forgetCookie(cookie) {
       const token = tokenOf(cookie);
-      if (!token) return;
-      const userId = entries.get(token)?.userId;
-      entries.delete(token);
-      if (options?.wholeUser && userId) forgetUser(userId);
+      if (token) entries.delete(token);
     },
     forgetUser,
     close: () => clearInterval(sweep),

@@ -28,15 +28,6 @@ export interface AppOptions {
 
 type AppEnv = { Variables: { clientIp: string } };
 
-/** Auth calls after which none of the caller's remembered sessions may be trusted. */
-const ACCOUNT_CHANGES = [
-  "/revoke-sessions",
-  "/revoke-other-sessions",
-  "/change-password",
-  "/delete-user",
-  "/update-user",
-];
-
 export function createApp(options: AppOptions) {
   const { services } = options;
   const app = new Hono<AppEnv>();
@@ -65,11 +56,16 @@ export function createApp(options: AppOptions) {
     // client cannot choose its own rate-limit bucket.
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+    const cookie = c.req.header("cookie");
+    // Who is signing out or changing their account: asked before better-auth ends the session.
+    const caller =
+      c.req.method === "POST" ? await services.sessions.get(cookie).catch(() => null) : null;
     const response = await services.auth.handler(new Request(c.req.raw, { headers }));
-    // Sign-out, password and account changes: this process must not keep the old session.
+    // Sign-out, revoked sessions, password and account changes: no process may keep trusting
+    // a session that ended, nor keep its sockets open (decision 0009).
     if (c.req.method === "POST") {
-      const wholeUser = ACCOUNT_CHANGES.some((p) => c.req.path.endsWith(p));
-      services.sessions.forgetCookie(c.req.header("cookie"), { wholeUser });
+      services.sessions.forgetCookie(cookie);
+      if (caller) services.realtime.sessionsChanged(caller.user.id);
     }
     return response;
   });

@@ -15,11 +15,9 @@ import type { OnlineRegistry } from "./online/types";
 import type { PresenceHub } from "./presence/hub";
 import { errorFrame, type Subscriptions } from "./subscriptions";
 
-interface RevokeControl {
-  kind: "revoke";
-  channel: string;
-  userIds: string[];
-}
+/** Messages between processes on CONTROL_CHANNEL. */
+type Control =
+  { kind: "revoke"; channel: string; userIds: string[] } | { kind: "sessions"; userId: string };
 
 export interface FrameRouterOptions {
   bus: Bus;
@@ -29,6 +27,8 @@ export interface FrameRouterOptions {
   online: OnlineRegistry;
   logger: Logger;
   onUserOffline(userId: string): void;
+  /** A user's sessions changed on some process (this one included): see `sessionsChanged`. */
+  onSessionsChanged(userId: string): void;
 }
 
 /**
@@ -89,7 +89,19 @@ export class FrameRouter {
 
   /** Ends these users' subscriptions of a channel on every process (left, banned, closed). */
   revoke(channel: string, userIds: string[]) {
-    const control: RevokeControl = { kind: "revoke", channel, userIds };
+    this.publishControl({ kind: "revoke", channel, userIds });
+  }
+
+  /**
+   * Tells every process that a user's sessions changed (signed out, revoked, password or
+   * profile changed), so that none keeps a remembered session or an open socket of a session
+   * that has ended.
+   */
+  sessionsChanged(userId: string) {
+    this.publishControl({ kind: "sessions", userId });
+  }
+
+  private publishControl(control: Control) {
     this.options.bus.publish(CONTROL_CHANNEL, Buffer.from(JSON.stringify(control)));
   }
 
@@ -122,12 +134,13 @@ export class FrameRouter {
   }
 
   private control(data: Buffer) {
-    let message: RevokeControl;
+    let message: Control;
     try {
-      message = JSON.parse(data.toString()) as RevokeControl;
+      message = JSON.parse(data.toString()) as Control;
     } catch {
       return;
     }
+    if (message.kind === "sessions") return this.options.onSessionsChanged(message.userId);
     if (message.kind !== "revoke") return;
     for (const userId of message.userIds) {
       for (const connection of [...this.options.index.connectionsOf(userId)]) {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { RealtimeEventName, RealtimeEvents } from "@chatsphere/contract";
+import { CLOSE_CODES, type RealtimeEventName, type RealtimeEvents } from "@chatsphere/contract";
 import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
@@ -8,7 +8,7 @@ import { createMemoryBus } from "./bus/memory";
 import { createRedisBus } from "./bus/redis";
 import type { Bus } from "./bus/types";
 import { ChannelIndex } from "./channel-index";
-import { encodeEvent } from "./connection";
+import { encodeEvent, type Connection } from "./connection";
 import { FrameRouter } from "./frame-router";
 import { Gateway } from "./gateway";
 import { CONTROL_CHANNEL } from "./internal-channels";
@@ -29,6 +29,12 @@ export interface RealtimePublisher {
   /** Ends these users' subscriptions of a channel on every process. */
   revoke(channel: string, userIds: string[]): void;
   isOnline(userId: string): Promise<boolean>;
+  /**
+   * A user's sessions changed (signed out, revoked, password or profile changed). This process
+   * forgets them at once; every process (this one too) then forgets them and closes the user's
+   * sockets whose session has ended (4001), instead of keeping them for the session cache's TTL.
+   */
+  sessionsChanged(userId: string): void;
 }
 
 export interface Realtime extends RealtimePublisher {
@@ -79,14 +85,30 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     logger,
     delays: PRESENCE_DELAYS,
   });
+  async function hasSession(connection: Connection) {
+    return (
+      (await options.sessions.get(connection.user.sessionCookie))?.user.id === connection.user.id
+    );
+  }
+  /** Re-checks the user's sockets here: one whose session has ended is closed. */
+  function recheckSessions(userId: string) {
+    options.sessions.forgetUser(userId);
+    for (const connection of [...index.connectionsOf(userId)]) {
+      hasSession(connection).then(
+        (valid) => {
+          if (!valid) connection.close(CLOSE_CODES.unauthorized, "Session ended");
+        },
+        (error: unknown) => logger.error("realtime: session re-check failed", error),
+      );
+    }
+  }
   const subscriptions = new Subscriptions({
     db: options.db,
     bus,
     index,
     presence,
     logger,
-    hasSession: async (connection) =>
-      (await options.sessions.get(connection.user.sessionCookie))?.user.id === connection.user.id,
+    hasSession,
   });
   const router = new FrameRouter({
     bus,
@@ -96,6 +118,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     online,
     logger,
     onUserOffline: (userId) => offlineListeners.forEach((listener) => listener(userId)),
+    onSessionsChanged: recheckSessions,
   });
   bus.setHandler(router.dispatch);
   await bus.subscribe(CONTROL_CHANNEL);
@@ -117,6 +140,10 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       bus.publish(channel, encodeEvent(channel, event, payload));
     },
     revoke: (channel, userIds) => router.revoke(channel, userIds),
+    sessionsChanged(userId) {
+      options.sessions.forgetUser(userId);
+      router.sessionsChanged(userId);
+    },
     isOnline: (userId) => online.isOnline(userId),
     handleUpgrade: gateway.handleUpgrade,
     onUserOffline: (listener) => void offlineListeners.push(listener),

@@ -27,6 +27,7 @@ function setup() {
   const realtime: RealtimePublisher = {
     publish: (channel, event, payload) => void published.push({ channel, event, payload }),
     revoke: () => undefined,
+    sessionsChanged: () => undefined,
     isOnline: (id) => Promise.resolve(online.has(id)),
   };
   const store: StrangerRoomStore = {

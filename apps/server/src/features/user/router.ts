@@ -14,8 +14,9 @@ export const userRouter = {
 
   updateProfile: signedIn.updateProfile.handler(async ({ context, input }) => {
     const profile = await service.updateProfile(context.services.db, context.user.id, input);
-    // The new name must show on the next message, not when the cached session expires.
-    context.services.sessions.forgetUser(context.user.id);
+    // The new name must show on the next message, on every process, not when the cached
+    // session expires.
+    context.services.realtime.sessionsChanged(context.user.id);
     return profile;
   }),
 
