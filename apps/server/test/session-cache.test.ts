@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLOSE_CODES, userChannel } from "@chatsphere/contract";
+import { CLOSE_CODES, roomChannel, userChannel } from "@chatsphere/contract";
 import { room } from "../src/db/schema";
 import { createTestServer, ORIGIN, randomIp, type TestServer } from "./harness";
 import { openSocket, tryOpen } from "./realtime-helpers";
@@ -60,5 +60,36 @@ describe("remembered sessions", () => {
     await ann.client.user.updateProfile({ name: "Renamed Ann", bio: "" });
     const sent = await ann.client.message.send({ roomId, content: "after" });
     expect(sent.sender.name).toBe("Renamed Ann");
+  });
+
+  it("stamp typing with the new name on sockets opened before a rename", async () => {
+    const [general] = await server.runtime.services.db
+      .select({ id: room.id })
+      .from(room)
+      .where(eq(room.name, "General"));
+    const channel = roomChannel(general?.id ?? "");
+    const ann = await server.signUp();
+    const bob = await server.signUp();
+    const a = await openSocket(wsUrl, ann.cookie);
+    const b = await openSocket(wsUrl, bob.cookie);
+    for (const [user, socket] of [
+      [ann, a],
+      [bob, b],
+    ] as const) {
+      await user.client.room.join({ roomId: general?.id ?? "" });
+      expect(await socket.sub(channel)).toBe("subscribed");
+    }
+    await ann.client.user.updateProfile({ name: "Typing Ann", bio: "" });
+    // The socket takes the name when its process has re-read the session: no reconnect.
+    let name = "";
+    for (let attempt = 0; attempt < 10 && name !== "Typing Ann"; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 300));
+      const since = b.mark();
+      a.send({ type: "typing", channel });
+      const typing = await b.next((f) => f.type === "event" && f.event === "typing", 2000, since);
+      name = (typing as { payload: { name: string } }).payload.name;
+    }
+    expect(name).toBe("Typing Ann");
+    await Promise.all([a.close(), b.close()]);
   });
 });

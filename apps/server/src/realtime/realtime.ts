@@ -90,13 +90,20 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       (await options.sessions.get(connection.user.sessionCookie))?.user.id === connection.user.id
     );
   }
-  /** Re-checks the user's sockets here: one whose session has ended is closed. */
+  /**
+   * Re-checks the user's sockets here: one whose session has ended is closed; the others take
+   * the user's current name and picture (typing frames are stamped with them).
+   */
   function recheckSessions(userId: string) {
     options.sessions.forgetUser(userId);
     for (const connection of [...index.connectionsOf(userId)]) {
-      hasSession(connection).then(
-        (valid) => {
-          if (!valid) connection.close(CLOSE_CODES.unauthorized, "Session ended");
+      options.sessions.get(connection.user.sessionCookie).then(
+        (found) => {
+          if (found?.user.id !== connection.user.id) {
+            return connection.close(CLOSE_CODES.unauthorized, "Session ended");
+          }
+          connection.user.name = found.user.name;
+          connection.user.image = found.user.image;
         },
         (error: unknown) => logger.error("realtime: session re-check failed", error),
       );
