@@ -62,7 +62,7 @@ describe("remembered sessions", () => {
     expect(sent.sender.name).toBe("Renamed Ann");
   });
 
-  it("stamp typing with the new name on sockets opened before a rename", async () => {
+  it("show a rename in the room's member list and on typing from sockets opened before it", async () => {
     const [general] = await server.runtime.services.db
       .select({ id: room.id })
       .from(room)
@@ -79,8 +79,18 @@ describe("remembered sessions", () => {
       await user.client.room.join({ roomId: general?.id ?? "" });
       expect(await socket.sub(channel)).toBe("subscribed");
     }
+    const beforeRename = b.mark();
     await ann.client.user.updateProfile({ name: "Typing Ann", bio: "" });
-    // The socket takes the name when its process has re-read the session: no reconnect.
+    // The room's member list shows the new name...
+    await b.next(
+      (f) =>
+        f.type === "presence" &&
+        f.channel === channel &&
+        Boolean(f.joins?.some((e) => e.userId === ann.id && e.name === "Typing Ann")),
+      5000,
+      beforeRename,
+    );
+    // ...and the socket takes it when its process has re-read the session: no reconnect.
     let name = "";
     for (let attempt = 0; attempt < 10 && name !== "Typing Ann"; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 300));

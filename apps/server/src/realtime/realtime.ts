@@ -92,7 +92,8 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   }
   /**
    * Re-checks the user's sockets here: one whose session has ended is closed; the others take
-   * the user's current name and picture (typing frames are stamped with them).
+   * the user's current name and picture (typing frames are stamped with them, presence lists
+   * show them).
    */
   function recheckSessions(userId: string) {
     options.sessions.forgetUser(userId);
@@ -102,8 +103,11 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
           if (found?.user.id !== connection.user.id) {
             return connection.close(CLOSE_CODES.unauthorized, "Session ended");
           }
-          connection.user.name = found.user.name;
-          connection.user.image = found.user.image;
+          const { name, image } = found.user;
+          if (connection.user.name === name && connection.user.image === image) return;
+          connection.user.name = name;
+          connection.user.image = image;
+          presence.rename(connection.channels, userId, { name, image });
         },
         (error: unknown) => logger.error("realtime: session re-check failed", error),
       );

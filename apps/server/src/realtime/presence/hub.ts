@@ -66,6 +66,21 @@ export class PresenceHub {
     this.write(channel, userId, local.entry, false);
   }
 
+  /** The user's name or picture changed: their entries on these channels say so (diffs upsert). */
+  rename(
+    channels: Iterable<string>,
+    userId: string,
+    profile: { name: string; image: string | null },
+  ) {
+    for (const channel of channels) {
+      const local = this.local.get(channel)?.get(userId);
+      if (!local) continue;
+      if (local.entry.name === profile.name && local.entry.image === profile.image) continue;
+      local.entry = { ...local.entry, name: profile.name, image: profile.image };
+      this.write(channel, userId, local.entry, false);
+    }
+  }
+
   leave(channel: string, userId: string) {
     const users = this.local.get(channel);
     const local = users?.get(userId);
