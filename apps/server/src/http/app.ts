@@ -62,10 +62,11 @@ export function createApp(options: AppOptions) {
       c.req.method === "POST" ? await services.sessions.get(cookie).catch(() => null) : null;
     const response = await services.auth.handler(new Request(c.req.raw, { headers }));
     // Sign-out, revoked sessions, password and account changes: no process may keep trusting
-    // a session that ended, nor keep its sockets open (decision 0009).
+    // a session that ended, nor keep its sockets open (decision 0013). A refused call changed
+    // nothing and tells no one.
     if (c.req.method === "POST") {
       services.sessions.forgetCookie(cookie);
-      if (caller) services.realtime.sessionsChanged(caller.user.id);
+      if (caller && response.status < 400) services.realtime.sessionsChanged(caller.user.id);
     }
     return response;
   });
