@@ -29,6 +29,23 @@ test.describe("e-mail accounts", () => {
     await expect(menu).toBeVisible();
   });
 
+  test("logging out in one tab ends the chat in the other tab at once", async ({
+    page,
+    context,
+  }) => {
+    await signUp(page);
+    const other = await context.newPage();
+    await other.goto("/chat?tab=stranger-chat");
+    // Its socket is open once the lobby count shows.
+    await expect(other.getByText(/online$/).first()).toBeVisible();
+    await page.getByRole("button", { name: "Profile menu" }).click();
+    await page.getByRole("menuitem", { name: TEXT.logOut }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The server closes the other tab's socket of the ended session; the tab goes home.
+    await expect(other).toHaveURL(/\/$/);
+    await expect(other.getByRole("link", { name: TEXT.logIn })).toBeVisible();
+  });
+
   test("a wrong password is refused with the server's message", async ({ page }) => {
     const email = await signUp(page);
     await page.getByRole("button", { name: "Profile menu" }).click();
