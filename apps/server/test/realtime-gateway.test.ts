@@ -10,9 +10,9 @@ import {
   type PresenceFrame,
   type ServerFrame,
 } from "@chatsphere/contract";
-import { message, room } from "../src/db/schema";
+import { message } from "../src/db/schema";
 import { createTestServer, type TestServer } from "./harness";
-import { openSocket, sleep, tryOpen, type TestSocket } from "./realtime-helpers";
+import { generalRoomId, openSocket, sleep, tryOpen, type TestSocket } from "./realtime-helpers";
 
 let server: TestServer;
 let wsUrl: string;
@@ -31,14 +31,6 @@ const connect = async (cookie: string) => {
   const socket = await openSocket(wsUrl, cookie);
   sockets.push(socket);
   return socket;
-};
-const generalRoomId = async () => {
-  const [row] = await server.runtime.services.db
-    .select({ id: room.id })
-    .from(room)
-    .where(eq(room.name, "General"));
-  if (!row) throw new Error("no General room");
-  return row.id;
 };
 const isPresence = (channel: string, count: number) => (f: ServerFrame) =>
   f.type === "presence" && f.channel === channel && f.count === count;
@@ -84,7 +76,7 @@ describe("subscriptions", () => {
   });
 
   it("allows a room channel only to its members (and nothing leaks to a refused one)", async () => {
-    const roomId = await generalRoomId();
+    const roomId = await generalRoomId(server);
     const ann = await server.signUp();
     const eve = await server.signUp();
     const annSocket = await connect(ann.cookie);
@@ -101,7 +93,7 @@ describe("subscriptions", () => {
   });
 
   it("ends a room subscription when the member leaves the room", async () => {
-    const roomId = await generalRoomId();
+    const roomId = await generalRoomId(server);
     const ann = await server.signUp();
     const bob = await server.signUp();
     await ann.client.room.join({ roomId });
@@ -138,7 +130,7 @@ describe("presence", () => {
   });
 
   it("lists room members with their tracked state, with joins and leaves", async () => {
-    const roomId = await generalRoomId();
+    const roomId = await generalRoomId(server);
     const channel = roomChannel(roomId);
     const ann = await server.signUp();
     const bob = await server.signUp();
@@ -171,7 +163,7 @@ describe("presence", () => {
 
 describe("client frames", () => {
   it("relays typing stamped with the sender from the session, at most four times a second", async () => {
-    const roomId = await generalRoomId();
+    const roomId = await generalRoomId(server);
     const channel = roomChannel(roomId);
     const ann = await server.signUp();
     const bob = await server.signUp();
@@ -226,7 +218,7 @@ describe("client frames", () => {
 
 describe("message.send", () => {
   it("refuses a non-member (403), stores nothing and publishes nothing", async () => {
-    const roomId = await generalRoomId();
+    const roomId = await generalRoomId(server);
     const ann = await server.signUp();
     const eve = await server.signUp();
     await ann.client.room.join({ roomId });

@@ -1,6 +1,18 @@
+import { eq } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { type ClientFrame, type ServerFrame } from "@chatsphere/contract";
-import { ORIGIN } from "./harness";
+import { room } from "../src/db/schema";
+import { ORIGIN, type TestServer } from "./harness";
+
+/** The id of the seeded global room "General", which every signed-in user may join. */
+export async function generalRoomId(server: TestServer) {
+  const [row] = await server.runtime.services.db
+    .select({ id: room.id })
+    .from(room)
+    .where(eq(room.name, "General"));
+  if (!row) throw new Error("no General room");
+  return row.id;
+}
 
 /** Opens a socket; resolves with the HTTP status when the server refuses the upgrade. */
 export function tryOpen(url: string, headers: Record<string, string>) {

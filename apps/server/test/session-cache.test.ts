@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLOSE_CODES, roomChannel, userChannel } from "@chatsphere/contract";
-import { room } from "../src/db/schema";
 import { createTestServer, ORIGIN, randomIp, type TestServer } from "./harness";
-import { openSocket, tryOpen } from "./realtime-helpers";
+import { generalRoomId, openSocket, tryOpen } from "./realtime-helpers";
 
 let server: TestServer;
 let wsUrl: string;
@@ -50,11 +48,7 @@ describe("remembered sessions", () => {
 
   it("show a new name on the very next message", async () => {
     const ann = await server.signUp();
-    const [general] = await server.runtime.services.db
-      .select({ id: room.id })
-      .from(room)
-      .where(eq(room.name, "General"));
-    const roomId = general?.id ?? "";
+    const roomId = await generalRoomId(server);
     await ann.client.room.join({ roomId });
     await ann.client.message.send({ roomId, content: "before" });
     await ann.client.user.updateProfile({ name: "Renamed Ann", bio: "" });
@@ -63,11 +57,8 @@ describe("remembered sessions", () => {
   });
 
   it("show a rename in the room's member list and on typing from sockets opened before it", async () => {
-    const [general] = await server.runtime.services.db
-      .select({ id: room.id })
-      .from(room)
-      .where(eq(room.name, "General"));
-    const channel = roomChannel(general?.id ?? "");
+    const roomId = await generalRoomId(server);
+    const channel = roomChannel(roomId);
     const ann = await server.signUp();
     const bob = await server.signUp();
     const a = await openSocket(wsUrl, ann.cookie);
@@ -76,7 +67,7 @@ describe("remembered sessions", () => {
       [ann, a],
       [bob, b],
     ] as const) {
-      await user.client.room.join({ roomId: general?.id ?? "" });
+      await user.client.room.join({ roomId });
       expect(await socket.sub(channel)).toBe("subscribed");
     }
     const beforeRename = b.mark();

@@ -55,8 +55,9 @@ interface Entry {
  * This process remembers each answer for a short time (and shares one lookup between
  * concurrent requests with the same cookie), so a busy client costs one lookup per TTL.
  * Sign-out, revoked sessions and profile changes take effect at once on every process: the
- * process that handled them tells the others through the bus (`Realtime.sessionsChanged`). Expired entries are
- * swept once per TTL: a connected but idle user holds no entry.
+ * process that handled them tells the others through the bus (`Realtime.sessionsChanged`,
+ * decision 0013). Expired entries are swept once per TTL: a connected but idle user holds no
+ * entry.
  */
 export function createSessionCache(
   lookupSession: SessionLookup,

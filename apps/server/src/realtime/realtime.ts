@@ -23,7 +23,10 @@ import { NODE_HEARTBEAT_MS, type RedisConnection } from "./redis/connection";
 import { RedisNode } from "./redis/node";
 import { Subscriptions } from "./subscriptions";
 
-/** What features use: publish server events, end subscriptions, ask who is online. */
+/**
+ * What features use: publish server events, end subscriptions, ask who is online, say that a
+ * user's sessions changed.
+ */
 export interface RealtimePublisher {
   publish<E extends RealtimeEventName>(channel: string, event: E, payload: RealtimeEvents[E]): void;
   /** Ends these users' subscriptions of a channel on every process. */
@@ -85,11 +88,12 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     logger,
     delays: PRESENCE_DELAYS,
   });
-  async function hasSession(connection: Connection) {
-    return (
-      (await options.sessions.get(connection.user.sessionCookie))?.user.id === connection.user.id
-    );
+  /** The session a socket connected with, or null once it has ended (or is someone else's). */
+  async function sessionOf(connection: Connection) {
+    const found = await options.sessions.get(connection.user.sessionCookie);
+    return found?.user.id === connection.user.id ? found : null;
   }
+  const hasSession = async (connection: Connection) => (await sessionOf(connection)) !== null;
   /**
    * Re-checks the user's sockets here: one whose session has ended is closed; the others take
    * the user's current name and picture (typing frames are stamped with them, presence lists
@@ -98,11 +102,9 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   function recheckSessions(userId: string) {
     options.sessions.forgetUser(userId);
     for (const connection of [...index.connectionsOf(userId)]) {
-      options.sessions.get(connection.user.sessionCookie).then(
+      sessionOf(connection).then(
         (found) => {
-          if (found?.user.id !== connection.user.id) {
-            return connection.close(CLOSE_CODES.unauthorized, "Session ended");
-          }
+          if (!found) return connection.close(CLOSE_CODES.unauthorized, "Session ended");
           const { name, image } = found.user;
           if (connection.user.name === name && connection.user.image === image) return;
           connection.user.name = name;
