@@ -1,3 +1,4 @@
+import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LogoMark } from "@/components/logo";
@@ -28,5 +29,24 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+export interface AuthCardLinkProps {
+  /** The question before the link ("New here?"); the link stands alone without it. */
+  prompt?: string;
+  to: LinkProps["to"];
+  label: string;
+}
+
+/** The footer's way to the neighbouring account page. */
+export function AuthCardLink({ prompt, to, label }: AuthCardLinkProps) {
+  return (
+    <>
+      {prompt ? <>{prompt} </> : null}
+      <Link to={to} className="font-medium text-primary hover:underline">
+        {label}
+      </Link>
+    </>
   );
 }

@@ -1,14 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { resetPasswordSchema, TEXT, TOAST, type ResetPasswordInput } from "@chatsphere/contract";
+import { resetPasswordSchema, TEXT, TOAST } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { PasswordInput } from "@/components/ui/password-input";
 import { authClient } from "@/lib/auth-client";
 import { AuthCard } from "./auth-card";
+import { type AuthField } from "./auth-fields";
+import { AuthForm } from "./auth-form";
 
 export function InvalidResetLink() {
   return (
@@ -20,41 +16,31 @@ export function InvalidResetLink() {
   );
 }
 
+const fields = [
+  { name: "password", label: "New password", kind: "new-password" },
+  { name: "confirmPassword", label: "Confirm new password", kind: "new-password" },
+] as const satisfies readonly AuthField[];
+
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const form = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
-    mode: "onTouched",
-    defaultValues: { password: "", confirmPassword: "" },
-  });
-  const reset = useMutation({
-    mutationFn: async ({ password }: ResetPasswordInput) => {
-      const { error } = await authClient.resetPassword({ newPassword: password, token });
-      if (!error) return;
-      if (error.code === "INVALID_TOKEN") throw new Error(TOAST.invalidResetToken);
-      throw new Error(TOAST.resetFailed);
-    },
-    onSuccess: async () => {
-      toast.success(TOAST.passwordReset);
-      await navigate({ to: "/log-in" });
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const { errors } = form.formState;
-
   return (
-    <AuthCard title="Choose a new password" description="Use at least 8 characters.">
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => reset.mutate(v))}>
-        <FormField label="New password" error={errors.password?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register("password")} />
-        </FormField>
-        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register("confirmPassword")} />
-        </FormField>
-        <Button type="submit" pending={reset.isPending}>
-          Reset password
-        </Button>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title="Choose a new password"
+      description="Use at least 8 characters."
+      schema={resetPasswordSchema}
+      defaultValues={{ password: "", confirmPassword: "" }}
+      fields={fields}
+      submitLabel="Reset password"
+      submit={async ({ password }) => {
+        const { error } = await authClient.resetPassword({ newPassword: password, token });
+        if (!error) return;
+        if (error.code === "INVALID_TOKEN") throw new Error(TOAST.invalidResetToken);
+        throw new Error(TOAST.resetFailed);
+      }}
+      successToast={TOAST.passwordReset}
+      onSuccess={async () => {
+        await navigate({ to: "/log-in" });
+      }}
+    />
   );
 }
