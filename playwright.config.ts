@@ -4,16 +4,21 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests against the real built app (`npm run build` first), started on its own
- * port with a fresh data directory, in the system Chromium (Playwright cannot download one here).
+ * port with a fresh data directory and no PUBLIC_URL, as a newcomer starts it, in the system
+ * Chromium (Playwright cannot download one here). The suite opens it at 127.0.0.1, not
+ * `localhost`: the product must work at whatever address it is opened on (decision 0014).
  */
-const port = Number(process.env.E2E_PORT ?? 3100);
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+const port = e2ePort;
 export const e2eDataDir = path.join(os.tmpdir(), `chatsphere-e2e-${port}`);
-const baseURL = `http://localhost:${port}`;
+const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: true,
+  // A `test.only` left in a spec would silently skip the rest of the suite on CI.
+  forbidOnly: Boolean(process.env.CI),
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   // The longest tests play several people in turn (an admin, a visitor, a reader) and take
@@ -47,7 +52,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: e2eDataDir,
-      PUBLIC_URL: baseURL,
+      // Empty counts as unset: a PUBLIC_URL in the developer's shell must not leak in.
+      PUBLIC_URL: "",
       // Every browser context says who it is through X-Forwarded-For (see e2e/fixtures.ts),
       // as real visitors behind a proxy would, so per-address rate limits apply per context.
       TRUST_PROXY: "true",

@@ -103,13 +103,13 @@ export async function startIsolatedServer(port: number) {
   const { mkdtempSync, rmSync } = await import("node:fs");
   const os = await import("node:os");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "chatsphere-e2e-fresh-"));
-  const baseURL = `http://localhost:${port}`;
+  const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
     env: {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: "",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "true",
     },

@@ -13,8 +13,8 @@ const children = [
       ...process.env,
       NODE_ENV: "development",
       PORT: apiPort,
-      // The browser talks to Vite, so that is the public origin auth and CSRF checks expect.
-      PUBLIC_URL: process.env.PUBLIC_URL ?? "http://localhost:5173",
+      // The browser talks to Vite, whose proxy keeps the page's Host header: without a
+      // PUBLIC_URL the API treats Vite's address, whichever it is, as the site (decision 0014).
     },
   }),
   spawn("npm", ["run", "dev", "-w", "@chatsphere/web"], {

@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/cli
 import { runMigrations } from "./db/migrate";
 import { getOrCreateSecret } from "./db/secrets";
 import { ensureGlobalRooms } from "./features/rooms/global-rooms";
+import { createOriginPolicy, type OriginPolicy } from "./http/site-origin";
 import { closeAllStrangerRooms } from "./features/stranger/queries";
 import { strangerRoomStore } from "./features/stranger/room-store";
 import { createMemoryQueue } from "./features/stranger/queue/memory";
@@ -27,7 +28,8 @@ export interface Runtime {
   /** The `/ws` gateway and the bus; main.ts attaches it to the HTTP server's upgrades. */
   realtime: Realtime;
   publicConfig: PublicConfig;
-  allowedOrigins: string[];
+  /** Same-origin rules for HTTP calls and WebSocket upgrades (decision 0014). */
+  origins: OriginPolicy;
   close(): Promise<void>;
 }
 
@@ -74,32 +76,50 @@ export async function bootstrap(
         outboxDir: path.resolve(config.DATA_DIR, "outbox"),
         logger,
       });
-    const allowedOrigins = [new URL(config.publicUrl).origin];
+    const origins = createOriginPolicy({
+      publicUrl: config.publicUrl,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      trust: config.TRUST_PROXY,
+    });
+    const storage = createLocalDiskStorage(path.resolve(config.DATA_DIR, "files"));
+    redis = config.REDIS_URL
+      ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
+      : undefined;
+    const rateLimiter = createRateLimiter({ redis });
+    // better-auth reports ended sessions from its hooks; the realtime side exists only later.
+    let notifySessions = (_userId: string) => {};
     const auth = createAuth({
       config,
       secret,
       db: database.db,
       mailer,
       logger,
-      trustedOrigins: allowedOrigins,
+      storage,
+      rateLimiter,
+      onSessionsChanged: (userId) => notifySessions(userId),
     });
-    redis = config.REDIS_URL
-      ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
-      : undefined;
     const sessions = createSessionCache(await createSessionLookup(auth, database.db));
-    const rt = await createRealtime({ db: database.db, sessions, allowedOrigins, logger, redis });
+    const rt = await createRealtime({
+      db: database.db,
+      sessions,
+      origins,
+      trust: config.TRUST_PROXY,
+      logger,
+      redis,
+    });
     realtime = rt;
+    notifySessions = (userId) => rt.sessionsChanged(userId);
     const stranger = createStranger(database.db, rt, redis, logger);
     if (!redis) await closeAllStrangerRooms(database.db);
     const services: Services = {
       db: database.db,
       auth,
       sessions,
-      rateLimiter: createRateLimiter(database.db),
+      rateLimiter,
       logger,
       realtime: rt,
       stranger,
-      storage: createLocalDiskStorage(path.resolve(config.DATA_DIR, "files")),
+      storage,
     };
     const connection = redis;
     return {
@@ -107,7 +127,7 @@ export async function bootstrap(
       database,
       realtime: rt,
       publicConfig: publicConfigOf(config),
-      allowedOrigins,
+      origins,
       async close() {
         stranger.close();
         sessions.close();

@@ -6,7 +6,10 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
     expect(config.DATA_DIR).toBe("./data");
-    expect(config.publicUrl).toBe("http://localhost:3000");
+    // No PUBLIC_URL: the site is wherever it is opened (decision 0014).
+    expect(config.publicUrl).toBeNull();
+    expect(config.HOST).toBeUndefined();
+    expect(config.TRUST_PROXY).toEqual({ kind: "none" });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -33,11 +36,38 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADS_SLOT: "1" })).toThrow(/ADS_CLIENT/);
   });
 
-  it("derives the public URL from the port and strips a trailing slash", () => {
-    expect(loadConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
+  it("strips a trailing slash from the public URL and refuses other schemes", () => {
     expect(loadConfig({ PUBLIC_URL: "https://chat.example.com/" }).publicUrl).toBe(
       "https://chat.example.com",
     );
+    expect(() => loadConfig({ PUBLIC_URL: "ftp://chat.example.com" })).toThrow(/PUBLIC_URL/);
+  });
+
+  it("reads TRUST_PROXY as off, a hop count or proxy addresses, and refuses anything else", () => {
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toEqual({ kind: "none" });
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 2 });
+    const list = loadConfig({ TRUST_PROXY: "10.0.0.1, 192.168.0.0/16, ::1" }).TRUST_PROXY;
+    expect(list.kind).toBe("addresses");
+    expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("reads ALLOWED_ORIGINS as a list of origins", () => {
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: "https://a.example, http://b.example:8080" }).ALLOWED_ORIGINS,
+    ).toEqual(["https://a.example", "http://b.example:8080"]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: "https://a.example/path" })).toThrow(
+      /ALLOWED_ORIGINS/,
+    );
+  });
+
+  it("needs PUBLIC_URL when mail is sent for real, so links never come from a Host header", () => {
+    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example.com:25" })).toThrow(/PUBLIC_URL/);
+    expect(
+      loadConfig({ SMTP_URL: "smtp://mail.example.com:25", PUBLIC_URL: "https://c.example" })
+        .SMTP_URL,
+    ).toBeDefined();
   });
 
   it("rejects a short auth secret", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseProxyTrust, type ProxyTrust } from "./http/proxy-trust";
 
 /**
  * Environment configuration, validated once at start-up. Every variable is optional for
@@ -8,12 +9,34 @@ import { z } from "zod";
 const optionalString = z.string().min(1).optional();
 const optionalUrl = z.url().optional();
 
+const isOrigin = (value: string) => {
+  try {
+    return /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Unset: every interface, IPv6 and IPv4 alike (IPv4 only where IPv6 is off). */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  /** More origins whose pages may call the API (comma-separated), e.g. a second domain. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isOrigin, "must be origins like https://example.com")))
+    .default([]),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DATABASE_URL: z
     .url()
@@ -38,16 +61,25 @@ const envSchema = z.object({
   ADS_SLOT: optionalString,
   ANALYTICS_URL: optionalUrl,
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
+    .string()
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((value, ctx): ProxyTrust => {
+      const trust = parseProxyTrust(value);
+      if (typeof trust !== "string") return trust;
+      ctx.addIssue({
+        code: "custom",
+        message: `false, true, a hop count, or proxy addresses: ${trust}`,
+      });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
-  publicUrl: string;
+  /** `PUBLIC_URL` without a trailing slash, or null: the site is wherever it is opened. */
+  publicUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +126,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (halfSet.length > 0) throw new ConfigError(halfSet);
 
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  if (env.SMTP_URL && !env.PUBLIC_URL) {
+    // Mail links would otherwise take the Host header of whoever asked for the mail, and an
+    // attacker could send a victim a reset link to their own site (decision 0014).
+    throw new ConfigError([
+      { variable: "PUBLIC_URL", message: "set it when SMTP_URL is set: mailed links use it" },
+    ]);
+  }
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : null;
   return { ...env, publicUrl };
 }

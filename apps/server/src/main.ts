@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { bootstrap } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
+import { listen, reachableUrls } from "./http/listen";
 import { createHttpServer } from "./http/server";
 import { createLogger } from "./logger";
 
@@ -28,21 +28,20 @@ async function main() {
     config,
     services: runtime.services,
     publicConfig: runtime.publicConfig,
-    allowedOrigins: runtime.allowedOrigins,
+    origins: runtime.origins,
     webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
     isReady: () => ready,
     // WebSocket handshakes for /ws arrive as HTTP upgrades; the gateway checks them first.
     onUpgrade: runtime.realtime.handleUpgrade,
   });
 
-  server.listen(config.PORT, config.HOST, () => {
-    ready = true;
-    const { port } = server.address() as AddressInfo;
-    const ms = Math.round(performance.now() - startedAt);
-    const db =
-      runtime.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}/db`;
-    logger.info(`ChatSphere is ready on ${config.publicUrl} (port ${port}, ${db}, ${ms} ms)`);
-  });
+  const address = await listen(server, config.PORT, config.HOST);
+  ready = true;
+  const ms = Math.round(performance.now() - startedAt);
+  const db =
+    runtime.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}/db`;
+  const urls = config.publicUrl ? [config.publicUrl] : reachableUrls(address);
+  logger.info(`ChatSphere is ready on ${urls.join(", ")} (${db}, ${ms} ms)`);
 
   let stopping = false;
   const stop = async (signal: string) => {

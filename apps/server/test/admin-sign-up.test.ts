@@ -55,6 +55,7 @@ describe("admin.signUp (bootstrap rule)", () => {
       status: 403,
     });
     expect(await userCount()).toBe(before);
+    expect(await roleOf(ann.email)).toBe("user");
   });
 
   it("lets a signed-in admin add another admin", async () => {

@@ -1,4 +1,6 @@
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session } from "../src/db/schema";
 import { createTestServer, randomIp, uniqueEmail, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -6,6 +8,14 @@ beforeAll(async () => {
   server = await createTestServer();
 });
 afterAll(() => server.close());
+
+/** How many sessions exist (for one user): a refused log-in must not add one. */
+async function sessionCount(userId?: string) {
+  const db = server.runtime.services.db;
+  const where = userId ? eq(session.userId, userId) : undefined;
+  const [row] = await db.select({ n: count() }).from(session).where(where);
+  return row?.n ?? 0;
+}
 
 const post = (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
   server.request(pathname, {
@@ -36,13 +46,15 @@ describe("e-mail accounts", () => {
     expect(again.id).toBe(ann.id);
   });
 
-  it("refuses a wrong password", async () => {
+  it("refuses a wrong password (401, no session made)", async () => {
     const ann = await server.signUp();
     const response = await post("/api/auth/sign-in/email", {
       email: ann.email,
       password: "wrongpass1",
     });
     expect(response.status).toBe(401);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await sessionCount(ann.id)).toBe(1);
   });
 
   it("refuses a password shorter than 8 characters at sign-up", async () => {
@@ -103,6 +115,7 @@ describe("forgot and reset password", () => {
 describe("rate limiting", () => {
   it("stops repeated log-in attempts from one address (429)", async () => {
     const ip = "198.51.100.23";
+    const sessionsBefore = await sessionCount();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const response = await post(
@@ -114,6 +127,7 @@ describe("rate limiting", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(await sessionCount()).toBe(sessionsBefore);
     // Another address is not affected.
     const other = await post("/api/auth/sign-in/email", {
       email: "victim@example.com",
@@ -135,5 +149,7 @@ describe("rate limiting", () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // The refused request sent no sixth mail.
+    expect(server.mails.filter((m) => m.to === ann.email)).toHaveLength(5);
   });
 });

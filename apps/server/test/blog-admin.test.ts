@@ -61,11 +61,19 @@ describe("admin.createBlog", () => {
     expect(after.blogs).toBe(before.blogs);
   });
 
-  it("refuses a duplicate slug with a clear 409, not a 500", async () => {
+  it("refuses a duplicate slug with a clear 409, not a 500, and keeps the first post", async () => {
     const first = await publish(admin);
+    const row = await rowOf(first.id);
+    const before = await contentSnapshot(server);
     await expect(publish(admin, { slug: first.slug })).rejects.toMatchObject({
       status: 409,
       message: CONTENT_ERROR.duplicateSlug,
+    });
+    expect(await rowOf(first.id)).toEqual(row);
+    const after = await contentSnapshot(server);
+    expect({ blogs: after.blogs, blogTags: after.blogTags }).toEqual({
+      blogs: before.blogs,
+      blogTags: before.blogTags,
     });
   });
 
@@ -145,10 +153,12 @@ describe("admin.deleteBlog", () => {
     });
   });
 
-  it("answers 404 for a post that does not exist", async () => {
+  it("answers 404 for a post that does not exist and deletes nothing", async () => {
+    const before = await contentSnapshot(server);
     await expect(
       admin.client.admin.deleteBlog({ id: "zzzzzzzzzzzzzzzzzzzzzzzz" }),
     ).rejects.toMatchObject({ status: 404, message: CONTENT_ERROR.blogNotFound });
+    expect(await contentSnapshot(server)).toEqual(before);
   });
 
   it("refuses visitors (401), guests and users (403) and deletes nothing", async () => {

@@ -47,11 +47,13 @@ describe("blog.createComment", () => {
     expect(await contentSnapshot(server)).toEqual(before);
   });
 
-  it("answers 404 for a post that does not exist", async () => {
+  it("answers 404 for a post that does not exist and stores nothing", async () => {
     const reader = await server.signUp();
+    const before = await contentSnapshot(server);
     await expect(
       reader.client.blog.createComment({ blogId: "zzzzzzzzzzzzzzzzzzzzzzzz", text: "hi" }),
     ).rejects.toMatchObject({ status: 404, message: CONTENT_ERROR.blogNotFound });
+    expect(await contentSnapshot(server)).toEqual(before);
   });
 
   it("refuses visitors (401) and guests (403) and stores nothing", async () => {
@@ -84,6 +86,14 @@ describe("blog.createComment", () => {
     }
     expect(results.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(results[10]).toBe(429);
+    const stored = await server.runtime.services.db
+      .select()
+      .from(comment)
+      .where(eq(comment.authorId, reader.id));
+    // The eleventh, refused, comment (c10) was not stored.
+    expect(stored.map((c) => c.text).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `c${i}`).sort(),
+    );
   });
 });
 
@@ -114,10 +124,12 @@ describe("moderation: admin.listPendingComments and admin.approveComment", () =>
     expect(stillPending.comments.map((c) => c.id)).not.toContain(first.id);
   });
 
-  it("answers 404 for a comment that does not exist", async () => {
+  it("answers 404 for a comment that does not exist and approves nothing", async () => {
+    const before = await contentSnapshot(server);
     await expect(
       admin.client.admin.approveComment({ id: "zzzzzzzzzzzzzzzzzzzzzzzz" }),
     ).rejects.toMatchObject({ status: 404, message: CONTENT_ERROR.commentNotFound });
+    expect(await contentSnapshot(server)).toEqual(before);
   });
 
   it("refuses visitors (401), guests and users (403) and approves nothing", async () => {

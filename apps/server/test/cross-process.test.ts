@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createORPCClient } from "@orpc/client";
 import { RPCLink } from "@orpc/client/fetch";
 import type { ContractRouterClient } from "@orpc/contract";
@@ -22,6 +20,7 @@ import {
   type ServerFrame,
   type StrangerRoom,
 } from "@chatsphere/contract";
+import { startServerProcess, stopProcess } from "./processes";
 import { openSocket, type TestSocket } from "./realtime-helpers";
 
 /*
@@ -30,34 +29,6 @@ import { openSocket, type TestSocket } from "./realtime-helpers";
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const serverDir = fileURLToPath(new URL("..", import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-
-async function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${env.PORT}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
-}
 
 describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () => {
   const publicUrl = "http://localhost:3999";
@@ -87,7 +58,7 @@ describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () =
     };
     // One after the other: the first start migrates and creates the shared secret.
     for (let i = 0; i < 2; i++) {
-      const started = await startProcess({ ...common, PORT: String(await freePort()) });
+      const started = await startServerProcess(common);
       children.push(started.child);
       bases.push(started.base);
     }
@@ -95,15 +66,7 @@ describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () =
 
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            child.once("exit", resolve);
-            child.kill("SIGTERM");
-          }),
-      ),
-    );
+    await Promise.all(children.map((child) => stopProcess(child)));
     const redis = new Redis(redisUrl ?? "");
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);
@@ -227,5 +190,53 @@ describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () =
     expect(await eve.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
     expect(await elsewhere.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
     await expect(elsewhere.client.user.getBio()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("an admin's ban through one process closes the banned user's socket on the other at once", async () => {
+    const [first = "", second = ""] = bases;
+    const post = (pathname: string, body: unknown, cookie?: string) =>
+      fetch(`${first}${pathname}`, {
+        method: "POST",
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          origin: publicUrl,
+          "content-type": "application/json",
+          "x-forwarded-for": `10.77.0.${++ip}`,
+        },
+        body: JSON.stringify(body),
+      });
+    const credentials = {
+      email: `xproc-admin-${randomUUID()}@example.com`,
+      password: "password123",
+    };
+    // The shared database is fresh: the first admin may sign up (or one exists already).
+    await post("/rpc/admin/signUp", { json: { ...credentials, confirmPassword: "password123" } });
+    const signIn = await post("/api/auth/sign-in/email", credentials);
+    const adminCookie = (signIn.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    const victim = await guestOn(second);
+    await expect(victim.client.user.getBio()).resolves.toEqual({ bio: "" });
+    const ban = await post("/api/auth/admin/ban-user", { userId: victim.id }, adminCookie);
+    expect(ban.status).toBe(200);
+    expect(await victim.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
+    await expect(victim.client.user.getBio()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("rate limits hold across processes: the allowance spent on one is gone on the other", async () => {
+    const [first = "", second = ""] = bases;
+    const ann = await guestOn(first);
+    const onSecond = await connect(second, ann.cookie, ann.id);
+    const statuses = [];
+    for (let i = 0; i < 24; i++) {
+      const client = i % 2 === 0 ? ann.client : onSecond.client;
+      statuses.push(
+        await client.room.findStranger({ continent: "Antarctica" }).then(
+          () => 200,
+          (error: { status?: number }) => error.status ?? 0,
+        ),
+      );
+    }
+    // 20 per minute per user, counted in Redis whichever process answers.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
   });
 });

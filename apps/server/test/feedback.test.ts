@@ -68,6 +68,8 @@ describe("feedback.create and feedback.listUser", () => {
       );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const mine = await ann.client.feedback.listUser(firstPage);
+    expect(mine.feedbacks.map((f) => f.message).sort()).toEqual(["m0", "m1", "m2", "m3", "m4"]);
   });
 });
 

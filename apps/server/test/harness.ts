@@ -7,6 +7,7 @@ import { createORPCClient } from "@orpc/client";
 import { RPCLink } from "@orpc/client/fetch";
 import type { ContractRouterClient } from "@orpc/contract";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { REALTIME_PATH, type Contract } from "@chatsphere/contract";
 import { bootstrap, type Runtime } from "../src/bootstrap";
 import { loadConfig } from "../src/config";
@@ -140,7 +141,7 @@ export async function createTestServer(): Promise<TestServer> {
     config,
     services: runtime.services,
     publicConfig: runtime.publicConfig,
-    allowedOrigins: runtime.allowedOrigins,
+    origins: runtime.origins,
     isReady: () => true,
     onUpgrade: runtime.realtime.handleUpgrade,
   });
@@ -210,4 +211,48 @@ export async function createTestServer(): Promise<TestServer> {
     },
   };
   return server;
+}
+
+export interface TestServerHandle {
+  /** The file's server (started before its first test). */
+  readonly server: TestServer;
+  /** An admin of that server, when asked for. */
+  readonly admin: TestUser;
+  /** Closes this (a socket) before the server is closed. */
+  closeAfter<T extends { close(): Promise<unknown> }>(closable: T): T;
+}
+
+/**
+ * One test server for the test file that calls this at its top: started before the file's
+ * tests (with an admin when asked), and closed after them with every socket handed to
+ * `closeAfter`.
+ */
+export function useTestServer(options: { withAdmin?: boolean } = {}): TestServerHandle {
+  let server: TestServer | undefined;
+  let admin: TestUser | undefined;
+  const closables: { close(): Promise<unknown> }[] = [];
+  beforeAll(async () => {
+    server = await createTestServer();
+    if (options.withAdmin) admin = await server.createAdmin();
+  });
+  afterAll(async () => {
+    await Promise.all(closables.map((c) => c.close()));
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`no ${what}: use it inside a test or hook`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, "server");
+    },
+    get admin() {
+      return started(admin, "admin (useTestServer({ withAdmin: true }))");
+    },
+    closeAfter(closable) {
+      closables.push(closable);
+      return closable;
+    },
+  };
 }

@@ -49,7 +49,7 @@ describe("HTTP surface", () => {
       body: JSON.stringify({ json: { name: "Pwned", bio: "" } }),
     });
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { message: string }).message).toBe(PERMISSION.foreignOrigin);
+    expect(await response.json()).toMatchObject({ json: { message: PERMISSION.foreignOrigin } });
     const [row] = await server.runtime.services.db.select().from(user).where(eq(user.id, ann.id));
     expect(row?.name).not.toBe("Pwned");
   });
@@ -76,16 +76,21 @@ describe("HTTP surface", () => {
   it("answers an unknown procedure with 404 in the RPC error shape", async () => {
     const response = await server.request("/rpc/nothing/here", { method: "POST" });
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ code: "NOT_FOUND", status: 404 });
+    expect(await response.json()).toMatchObject({ json: { code: "NOT_FOUND", status: 404 } });
   });
 
-  it("refuses auth calls from a foreign origin", async () => {
+  it("refuses auth calls from a foreign origin (403, no account made)", async () => {
     const response = await server.request("/api/auth/sign-up/email", {
       method: "POST",
       headers: { "content-type": "application/json", origin: "https://evil.example" },
       body: JSON.stringify({ email: "x@example.com", password: "password123", name: "x" }),
     });
     expect(response.status).toBe(403);
+    const rows = await server.runtime.services.db
+      .select()
+      .from(user)
+      .where(eq(user.email, "x@example.com"));
+    expect(rows).toEqual([]);
   });
 });
 
@@ -98,7 +103,9 @@ describe("request size", () => {
       body: JSON.stringify({ json: { name: "Big", bio: "x".repeat(300 * 1024) } }),
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE", status: 413 });
+    expect(await response.json()).toMatchObject({
+      json: { code: "PAYLOAD_TOO_LARGE", status: 413 },
+    });
     const [row] = await server.runtime.services.db.select().from(user).where(eq(user.id, ann.id));
     expect(row?.name).not.toBe("Big");
   });

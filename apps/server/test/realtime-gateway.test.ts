@@ -12,7 +12,13 @@ import {
 } from "@chatsphere/contract";
 import { message } from "../src/db/schema";
 import { createTestServer, type TestServer } from "./harness";
-import { generalRoomId, openSocket, sleep, tryOpen, type TestSocket } from "./realtime-helpers";
+import {
+  expectNoFrame,
+  generalRoomId,
+  openSocket,
+  tryOpen,
+  type TestSocket,
+} from "./realtime-helpers";
 
 let server: TestServer;
 let wsUrl: string;
@@ -34,6 +40,9 @@ const connect = async (cookie: string) => {
 };
 const isPresence = (channel: string, count: number) => (f: ServerFrame) =>
   f.type === "presence" && f.channel === channel && f.count === count;
+const isMessage = (f: ServerFrame) => f.type === "event" && f.event === "message";
+/** The server sends a count channel's changes at most once per 500 ms (realtime.ts). */
+const COUNT_COALESCE_MS = 500;
 
 describe("the /ws handshake", () => {
   it("refuses a client without a session cookie (401, no socket)", async () => {
@@ -73,6 +82,14 @@ describe("subscriptions", () => {
     expect(await socket.sub("following:tab")).toBe("subscribed");
     expect(await socket.sub(userChannel(bob.id))).toBe("forbidden");
     expect(await socket.sub("admin:everything")).toBe("bad_frame");
+    // Something for Bob's channel reaches Bob, and not Ann who was refused it.
+    const bobSocket = await connect(bob.cookie);
+    expect(await bobSocket.sub(userChannel(bob.id))).toBe("subscribed");
+    await bob.client.room.findStranger({ continent: "World" });
+    const isWaiting = (f: ServerFrame) => f.type === "event" && f.event === "stranger_waiting";
+    await bobSocket.next(isWaiting);
+    await expectNoFrame(socket, isWaiting);
+    await bob.client.room.cancelStranger();
   });
 
   it("allows a room channel only to its members (and nothing leaks to a refused one)", async () => {
@@ -88,8 +105,7 @@ describe("subscriptions", () => {
     const sent = await ann.client.message.send({ roomId, content: "hello room" });
     const got = await annSocket.next((f) => f.type === "event" && f.event === "message");
     expect(got).toMatchObject({ channel: roomChannel(roomId), payload: { id: sent.id } });
-    await sleep(100);
-    expect(eveSocket.events("message")).toEqual([]);
+    await expectNoFrame(eveSocket, isMessage);
   });
 
   it("ends a room subscription when the member leaves the room", async () => {
@@ -103,8 +119,7 @@ describe("subscriptions", () => {
     await ann.client.room.leave({ roomId });
     await annSocket.next((f) => f.type === "unsubscribed" && f.channel === roomChannel(roomId));
     await bob.client.message.send({ roomId, content: "after ann left" });
-    await sleep(100);
-    expect(annSocket.events("message")).toEqual([]);
+    await expectNoFrame(annSocket, isMessage);
   });
 });
 
@@ -122,11 +137,16 @@ describe("presence", () => {
     await a1.next(isPresence(LOBBY_CHANNEL, base + 1), 3000);
     // The lobby never lists who is in it: only the count travels.
     expect(a1.frames.some((f) => f.type === "presence" && (f.state || f.joins))).toBe(false);
+    const beforeLeaves = a1.mark();
     await b.close();
     await a2.close();
-    await sleep(700);
-    const last = a1.frames.filter((f): f is PresenceFrame => f.type === "presence").at(-1);
-    expect(last?.count).toBe(base);
+    // Bob leaving is a frame the server sends; Ann closing one of her two tabs must not be.
+    await a1.next(isPresence(LOBBY_CHANNEL, base), 3000, beforeLeaves);
+    await expectNoFrame(
+      a1,
+      (f) => f.type === "presence" && f.channel === LOBBY_CHANNEL && f.count !== base,
+      { ms: COUNT_COALESCE_MS + 200, since: beforeLeaves },
+    );
   });
 
   it("lists room members with their tracked state, with joins and leaves", async () => {
@@ -178,8 +198,12 @@ describe("client frames", () => {
     a.send({ type: "typing", channel });
     const typing = await b.next((f) => f.type === "event" && f.event === "typing");
     expect(typing).toMatchObject({ payload: { userId: ann.id, name: ann.email.split("@")[0] } });
-    await sleep(200);
-    expect(b.events("typing")).toHaveLength(1);
+    // The second frame came right after the first: dropped, not delayed (a delayed relay would
+    // arrive within one interval).
+    await expectNoFrame(b, (f) => f.type === "event" && f.event === "typing", {
+      ms: REALTIME_LIMITS.typingIntervalMs * 2,
+      since: b.frames.indexOf(typing) + 1,
+    });
   });
 
   it("refuses typing on a channel the client does not hold, and any client-made event", async () => {
@@ -224,6 +248,7 @@ describe("message.send", () => {
     await ann.client.room.join({ roomId });
     const a = await connect(ann.cookie);
     await a.sub(roomChannel(roomId));
+    const since = a.mark();
     await expect(eve.client.message.send({ roomId, content: "sneaky" })).rejects.toMatchObject({
       status: 403,
       message: PERMISSION.notRoomMember,
@@ -233,10 +258,6 @@ describe("message.send", () => {
       .from(message)
       .where(eq(message.senderId, eve.id));
     expect(rows).toEqual([]);
-    await sleep(100);
-    const leaked = a.frames.filter(
-      (f) => f.type === "event" && f.event === "message" && f.payload.senderId === eve.id,
-    );
-    expect(leaked).toEqual([]);
+    await expectNoFrame(a, isMessage, { since });
   });
 });

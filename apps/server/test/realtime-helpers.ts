@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { WebSocket } from "ws";
 import { type ClientFrame, type ServerFrame } from "@chatsphere/contract";
 import { room } from "../src/db/schema";
@@ -121,3 +122,30 @@ export class TestSocket {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long to listen for a frame that must not come. An absence can only be shown by a bounded
+ * wait: this is well above one in-process publish (a few milliseconds), and callers waiting
+ * out a coalescing delay of the server pass their own.
+ */
+export const NO_FRAME_WAIT_MS = 300;
+
+/** Fails if a frame matching `match` arrives within `ms` (or is there already, after `since`). */
+export async function expectNoFrame(
+  socket: TestSocket,
+  match: (f: ServerFrame) => boolean,
+  { ms = NO_FRAME_WAIT_MS, since = 0 }: { ms?: number; since?: number } = {},
+) {
+  const arrived = await socket.next(match, ms, since).catch(() => null);
+  expect(arrived, "a frame that must not come arrived").toBeNull();
+}
+
+let pings = 0;
+
+/** The server still holds the socket open and answers on it: its ping gets a pong, no close. */
+export async function expectAlive(socket: TestSocket) {
+  const id = ++pings;
+  socket.send({ type: "ping", id });
+  await socket.next((f) => f.type === "pong" && f.id === id);
+  expect(socket.closeCode).toBeNull();
+}

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOG_NOT_FOUND_META, BRAND } from "@chatsphere/contract";
 import { createApp, type App } from "../src/http/app";
+import { NO_PROXY } from "../src/http/proxy-trust";
 import { publish, unique } from "./content-fixtures";
 import { createTestServer, ORIGIN, type TestServer, type TestUser } from "./harness";
 
@@ -20,10 +21,10 @@ beforeAll(async () => {
     "<!doctype html><html><head><!--app-head--></head><body><div id=root></div></body></html>",
   );
   web = createApp({
-    config: { publicUrl: ORIGIN, TRUST_PROXY: false },
+    config: { publicUrl: ORIGIN, TRUST_PROXY: NO_PROXY },
     services: server.runtime.services,
     publicConfig: server.runtime.publicConfig,
-    allowedOrigins: server.runtime.allowedOrigins,
+    origins: server.runtime.origins,
     webDistDir: distDir,
     isReady: () => true,
   });

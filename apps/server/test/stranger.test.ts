@@ -11,7 +11,7 @@ import {
 } from "@chatsphere/contract";
 import { message, room, roomMember } from "../src/db/schema";
 import { createTestServer, type TestServer } from "./harness";
-import { openSocket, sleep, type TestSocket } from "./realtime-helpers";
+import { expectNoFrame, openSocket, type TestSocket } from "./realtime-helpers";
 
 let server: TestServer;
 let wsUrl: string;
@@ -82,6 +82,11 @@ describe("room.findStranger", () => {
       status: 409,
       message: PERMISSION.connectFirst,
     });
+    const memberships = await server.runtime.services.db
+      .select()
+      .from(roomMember)
+      .where(eq(roomMember.userId, guest.id));
+    expect(memberships).toEqual([]);
   });
 
   it("pairs two guests in a stranger room with both as members, and both hear of it", async () => {
@@ -127,8 +132,12 @@ describe("messages in a stranger room", () => {
     expect(rows).toEqual([]);
   });
 
-  it("keeps strangers out of someone else's room (403 on list and send)", async () => {
-    const { roomId } = await matchedPair();
+  it("keeps strangers out of someone else's room (403 on list and send; nothing stored or published)", async () => {
+    const { a, b, roomId } = await matchedPair();
+    const channel = roomChannel(roomId);
+    expect(await a.socket.sub(channel)).toBe("subscribed");
+    expect(await b.socket.sub(channel)).toBe("subscribed");
+    const since = { a: a.socket.mark(), b: b.socket.mark() };
     const eve = await server.signInAsGuest();
     await expect(eve.client.message.list({ roomId })).rejects.toMatchObject({ status: 403 });
     await expect(eve.client.message.send({ roomId, content: "x" })).rejects.toMatchObject({
@@ -137,6 +146,18 @@ describe("messages in a stranger room", () => {
     await expect(eve.client.room.listRoomMembers({ roomId })).rejects.toMatchObject({
       status: 403,
     });
+    // What the two members see: no message stored, none pushed, and still only the two of them.
+    for (const member of [a, b]) {
+      await expect(member.user.client.message.list({ roomId })).resolves.toMatchObject({
+        messages: [],
+      });
+    }
+    await Promise.all([
+      expectNoFrame(a.socket, isEvent("message"), { since: since.a }),
+      expectNoFrame(b.socket, isEvent("message"), { since: since.b }),
+    ]);
+    const members = await membersOf(roomId);
+    expect(members.map((m) => m.userId).sort()).toEqual([a.user.id, b.user.id].sort());
   });
 });
 
@@ -159,6 +180,11 @@ describe("skip, leave and disconnect", () => {
       status: 409,
       message: PERMISSION.chatEnded,
     });
+    const stored = await server.runtime.services.db
+      .select()
+      .from(message)
+      .where(eq(message.roomId, roomId));
+    expect(stored).toEqual([]);
     await a.user.client.room.cancelStranger();
     await b.user.client.room.cancelStranger();
   });
@@ -170,8 +196,7 @@ describe("skip, leave and disconnect", () => {
     const closed = await b.socket.next(isEvent("room_closed"));
     expect(closed.payload).toEqual({ roomId, reason: "left", byUserId: a.user.id });
     await a.socket.next(isEvent("stranger_idle"));
-    await sleep(100);
-    expect(b.socket.frames.filter(isEvent("stranger_waiting"))).toEqual([]);
+    await expectNoFrame(b.socket, isEvent("stranger_waiting"));
   });
 
   it("a disconnect ends the chat for the other side", async () => {
@@ -183,7 +208,8 @@ describe("skip, leave and disconnect", () => {
   });
 
   it("refuses to skip a room the caller is not in (403) and changes nothing", async () => {
-    const { roomId } = await matchedPair();
+    const { a, b, roomId } = await matchedPair();
+    const since = { a: a.socket.mark(), b: b.socket.mark() };
     const eve = await connectedGuest();
     await expect(
       eve.user.client.room.skipStranger({ roomId, continent: "Asia", requeueOther: true }),
@@ -193,5 +219,13 @@ describe("skip, leave and disconnect", () => {
       .from(room)
       .where(and(eq(room.id, roomId)));
     expect(row?.closedAt).toBeNull();
+    const members = await membersOf(roomId);
+    expect(members.map((m) => m.userId).sort()).toEqual([a.user.id, b.user.id].sort());
+    // Neither side is told their chat was skipped or closed.
+    const isEnd = (f: ServerFrame) => isEvent("stranger_skipped")(f) || isEvent("room_closed")(f);
+    await Promise.all([
+      expectNoFrame(a.socket, isEnd, { since: since.a }),
+      expectNoFrame(b.socket, isEnd, { since: since.b }),
+    ]);
   });
 });

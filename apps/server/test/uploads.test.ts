@@ -14,6 +14,19 @@ afterAll(() => server.close());
 const file = (bytes: Uint8Array, name: string, type = "image/png") =>
   new File([bytes], name, { type });
 
+const UPLOAD = "/rpc/admin/uploadBlogImage";
+const png = () => new Blob([PNG_1X1], { type: "image/png" });
+/** The `data` part of oRPC's multipart format, placing file "0" at `field`. */
+const dataPart = (field: string) => JSON.stringify({ json: { [field]: {} }, maps: [[field]] });
+function form(parts: [string, string | Blob][]) {
+  const body = new FormData();
+  for (const [name, value] of parts) {
+    if (typeof value === "string") body.append(name, value);
+    else body.append(name, value, "x.png");
+  }
+  return body;
+}
+
 describe("admin.uploadBlogImage", () => {
   it("stores the image at blogs/{timestamp}.{ext} and serves it with its type and a 1 h cache", async () => {
     const before = Date.now();
@@ -73,6 +86,71 @@ describe("admin.uploadBlogImage", () => {
     });
     expect(response.status).toBe(413);
     expect(await contentSnapshot(server)).toEqual(before);
+  });
+
+  it("names a file without an extension after its sniffed type", async () => {
+    const { url } = await admin.client.admin.uploadBlogImage({ image: file(PNG_1X1, "cover") });
+    expect(url).toMatch(/^\/files\/blogs\/\d+\.png$/);
+  });
+
+  it("refuses an empty file (400) and stores nothing", async () => {
+    const before = await contentSnapshot(server);
+    await expect(
+      admin.client.admin.uploadBlogImage({ image: file(new Uint8Array(0), "empty.png") }),
+    ).rejects.toMatchObject({ status: 400, message: CONTENT_ERROR.imageEmpty });
+    expect(await contentSnapshot(server)).toEqual(before);
+  });
+
+  it.each([
+    ["a JSON body", () => JSON.stringify({ json: { image: {} } })],
+    [
+      "the file before its description",
+      () =>
+        form([
+          ["0", png()],
+          ["data", dataPart("image")],
+        ]),
+    ],
+    [
+      "a description of another field",
+      () =>
+        form([
+          ["data", dataPart("photo")],
+          ["0", png()],
+        ]),
+    ],
+    [
+      "two files",
+      () =>
+        form([
+          ["data", dataPart("image")],
+          ["0", png()],
+          ["1", png()],
+        ]),
+    ],
+    [
+      "a file under another name",
+      () =>
+        form([
+          ["data", dataPart("image")],
+          ["image", png()],
+        ]),
+    ],
+  ])("refuses %s (400) and stores nothing", async (_name, body) => {
+    const before = await contentSnapshot(server);
+    const response = await server.request(UPLOAD, {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+      body: body(),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ json: { code: "BAD_REQUEST", status: 400 } });
+    expect(await contentSnapshot(server)).toEqual(before);
+  });
+
+  it("answers only POST (405 for GET)", async () => {
+    const response = await server.request(UPLOAD, { headers: { cookie: admin.cookie } });
+    expect(response.status).toBe(405);
   });
 
   it("refuses visitors (401), guests and users (403) and stores nothing", async () => {

@@ -27,9 +27,20 @@ export const DM_UNANSWERED_CAP = 3;
 export const ROOM_NAME_MIN_LENGTH = 3;
 export const ROOM_NAME_MAX_LENGTH = 90;
 
-/** Longest chat message; a page of history holds the newest MESSAGE_PAGE_SIZE messages. */
+/** Longest chat message; a page of history holds at most MESSAGE_PAGE_SIZE messages. */
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGE_PAGE_SIZE = 100;
+/** Longest client-generated message id (the idempotency key of message.send). */
+export const MESSAGE_CLIENT_ID_MAX_LENGTH = 64;
+
+/**
+ * First-page sizes of the chat lists when the caller names none. Every list is paged, and
+ * no call returns more than MAX_PAGE_SIZE rows (content-limits.ts), except `message.list`:
+ * MESSAGE_PAGE_SIZE, so a client catching up after a reconnect needs half the calls.
+ */
+export const ROOMS_PAGE_SIZE = 30;
+export const ROOM_MEMBERS_PAGE_SIZE = 50;
+export const FOLLOW_PAGE_SIZE = 20;
 
 export const FEEDBACK_PAGE_SIZE = 20;
 export const BLOG_PAGE_SIZE = 10;

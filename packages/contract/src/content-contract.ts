@@ -17,6 +17,7 @@ import {
   createCommentOutput,
   listCommentsInput,
   listCommentsOutput,
+  listPendingInput,
   listPendingOutput,
 } from "./schemas/comment";
 import { idInput } from "./schemas/content-common";
@@ -27,7 +28,14 @@ import {
   listFeedbacksOutput,
   listOwnFeedbacksOutput,
 } from "./schemas/feedback";
-import { taxonomyItem, taxonomyList, taxonomyNameSchema } from "./schemas/taxonomy";
+import {
+  listCategoriesOutput,
+  listTagsOutput,
+  taxonomyItem,
+  taxonomyList,
+  taxonomyNameSchema,
+  taxonomyPageInput,
+} from "./schemas/taxonomy";
 
 /** The public blog and its comments (SPEC §7). */
 export const blogContract = {
@@ -47,12 +55,12 @@ export const feedbackContract = {
 /** The admin's content procedures; composed under `admin` beside the account ones. */
 export const adminContentContract = {
   deleteBlog: oc.input(idInput).output(z.object({ id: z.string() })),
-  listTags: oc.output(taxonomyList),
+  listTags: oc.input(taxonomyPageInput).output(listTagsOutput),
   createTag: oc.input(taxonomyNameSchema).output(taxonomyItem),
-  listCategories: oc.output(taxonomyList),
+  listCategories: oc.input(taxonomyPageInput).output(listCategoriesOutput),
   createCategory: oc.input(taxonomyNameSchema).output(taxonomyItem),
   createBlog: oc.input(createBlogSchema).output(createBlogOutput),
   uploadBlogImage: oc.input(uploadBlogImageInput).output(uploadBlogImageOutput),
-  listPendingComments: oc.output(listPendingOutput),
+  listPendingComments: oc.input(listPendingInput).output(listPendingOutput),
   approveComment: oc.input(idInput).output(approveCommentOutput),
 };

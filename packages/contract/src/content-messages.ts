@@ -134,4 +134,5 @@ export const CONTENT_ERROR = {
   imageTypeUnsupported: "Only JPEG, PNG, GIF, WebP and AVIF images can be uploaded.",
   imageExtensionMismatch: "The file's extension does not match its content.",
   tooManyRequests: "Too many requests. Please try again later.",
+  uploadUnreadable: "The upload could not be read.",
 } as const;

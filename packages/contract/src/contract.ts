@@ -6,8 +6,11 @@ import {
   findStrangerInput,
   joinRoomOutput,
   leaveRoomOutput,
+  listMessagesInput,
   listMessagesOutput,
+  listRoomMembersInput,
   listRoomMembersOutput,
+  listRoomsInput,
   listRoomsOutput,
   roomIdInput,
   sendMessageInput,
@@ -20,6 +23,7 @@ import {
   checkEmailOutput,
   profileOutput,
   profileSchema,
+  userFollowingInput,
   userFollowingOutput,
 } from "./schemas/user";
 
@@ -33,7 +37,7 @@ export const contract = {
     getBio: oc.output(bioOutput),
     updateProfile: oc.input(profileSchema).output(profileOutput),
     checkEmailExists: oc.input(checkEmailInput).output(checkEmailOutput),
-    userFollowing: oc.output(userFollowingOutput),
+    userFollowing: oc.input(userFollowingInput).output(userFollowingOutput),
   },
   admin: {
     signUp: oc.input(adminSignUpInput).output(adminSignUpOutput),
@@ -42,17 +46,17 @@ export const contract = {
   blog: blogContract,
   feedback: feedbackContract,
   room: {
-    listRooms: oc.output(listRoomsOutput),
+    listRooms: oc.input(listRoomsInput).output(listRoomsOutput),
     join: oc.input(roomIdInput).output(joinRoomOutput),
     leave: oc.input(roomIdInput).output(leaveRoomOutput),
-    listRoomMembers: oc.input(roomIdInput).output(listRoomMembersOutput),
+    listRoomMembers: oc.input(listRoomMembersInput).output(listRoomMembersOutput),
     findStranger: oc.input(findStrangerInput).output(strangerStatusOutput),
     skipStranger: oc.input(skipStrangerInput).output(strangerStatusOutput),
     /** Stops waiting for a stranger (the Cancel button while searching). */
     cancelStranger: oc.output(strangerStatusOutput),
   },
   message: {
-    list: oc.input(roomIdInput).output(listMessagesOutput),
+    list: oc.input(listMessagesInput).output(listMessagesOutput),
     send: oc.input(sendMessageInput).output(chatMessageSchema),
   },
 };

@@ -10,6 +10,7 @@ export * from "./page-meta";
 export * from "./content-limits";
 export * from "./content-messages";
 export * from "./schemas/content-common";
+export * from "./schemas/page";
 export * from "./schemas/taxonomy";
 export * from "./schemas/blog";
 export * from "./schemas/comment";

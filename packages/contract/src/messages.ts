@@ -14,6 +14,9 @@ export const VALIDATION = {
     "No account found with this email address. Please check your email or create a new account.",
   nameRequired: "Name is required",
   nameTooLong: "Name must be at most 60 characters",
+  nameInvalidCharacters: "Name cannot contain control characters",
+  imageNotAllowed: "Profile pictures must be uploaded to this site",
+  passwordToDelete: "Enter your password to delete your account",
   bioTooLong: "Bio must be at most 500 characters",
   feedbackEmpty: "Feedback cannot be empty.",
   commentEmpty: "Comment cannot be empty.",
@@ -22,6 +25,16 @@ export const VALIDATION = {
   tagRequired: "At least 1 tag is required",
   messageEmpty: "Message cannot be empty.",
   messageTooLong: "Message must be at most 2000 characters",
+  /** A page cursor the server did not hand out, or one of another list. */
+  invalidPageCursor: "Invalid page cursor. Reload the list and try again.",
+} as const;
+
+/** Refusals of message inputs; an unknown cursor and another room's read the same (no leak). */
+export const MESSAGE_ERROR = {
+  invalidClientId: "Client id must be 1-64 letters, digits, - or _",
+  invalidCursor: "Invalid message id",
+  unknownCursor: "That message is not in this room.",
+  oneCursor: "Page with before or after, not both.",
 } as const;
 
 export const TOAST = {
@@ -89,12 +102,17 @@ export const TEXT = {
   /** The stranger-chat reason the server sends with stranger_no_matches after the wait. */
   noMatchReason: "No users found within 10 seconds. Try again later!",
   changeRoom: "Change Room",
+  loadMoreRooms: "Load more rooms",
+  loadMoreMembers: "Load more members",
+  loadMorePeople: "Load more",
+  membersHeading: (n: number) => `Members · ${n}`,
   linkAccountTitle: "Link your account",
   linkAccountBody:
     "Guests can chat with strangers. To join chat rooms and follow people, link Google or Facebook from your profile, or create an account with your e-mail.",
   welcomeTitle: (brand: string) => `Welcome to ${brand}`,
   typing: (name: string) => `${name} is typing...`,
   onlineCount: (n: number) => `${n} ${n === 1 ? "person" : "people"} online`,
+  loadEarlierMessages: "Load earlier messages",
 } as const;
 
 /** Server-side permission and error texts (SPEC §8). */
@@ -113,4 +131,6 @@ export const PERMISSION = {
   notInStrangerChat: "You are not in this stranger chat.",
   connectFirst: "Connect to the chat first, then start matching.",
   chatEnded: "This chat has ended.",
+  rateLimited: "You are doing that too often. Please wait a moment and try again.",
+  tooManyConnections: "Too many open connections. Close another tab and try again.",
 } as const;

@@ -14,6 +14,10 @@ export const REALTIME_LIMITS = {
   maxFrameBytes: 4096,
   /** Channels one connection may hold at once. */
   maxSubscriptions: 100,
+  /** Open sockets per user on one server process (tabs, devices); more are refused (429). */
+  maxSocketsPerUser: 20,
+  /** Open sockets per client address on one process: generous, a school shares an address. */
+  maxSocketsPerAddress: 1000,
   /** Client frames per second (token bucket refill) and the burst allowed. */
   framesPerSecond: 10,
   frameBurst: 30,

@@ -13,6 +13,9 @@ import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
+import type { RateLimiter } from "../rate-limit/rate-limiter";
+import type { FileStorage } from "../storage/storage";
+import { accountRules } from "./account-rules";
 import { resetPasswordMail } from "./mails";
 
 /** The header our HTTP layer fills with the caller's address (see http/client-ip.ts). */
@@ -22,6 +25,7 @@ export interface AuthDeps {
   config: Pick<
     Config,
     | "publicUrl"
+    | "ALLOWED_ORIGINS"
     | "GOOGLE_CLIENT_ID"
     | "GOOGLE_CLIENT_SECRET"
     | "FACEBOOK_CLIENT_ID"
@@ -31,7 +35,11 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   logger: Logger;
-  trustedOrigins: string[];
+  storage: FileStorage;
+  /** Its counters (memory, or Redis shared by every process) also count auth calls. */
+  rateLimiter: RateLimiter;
+  /** A user's sessions ended or changed (any endpoint, any caller): see account-rules.ts. */
+  onSessionsChanged(userId: string): void;
 }
 
 function socialProviders(config: AuthDeps["config"]) {
@@ -50,13 +58,23 @@ function socialProviders(config: AuthDeps["config"]) {
   };
 }
 
-export function createAuth({ config, secret, db, mailer, logger, trustedOrigins }: AuthDeps) {
+/** better-auth's start-up advice for multi-host setups; we pass each request's own origin. */
+const NO_BASE_URL_WARNING = "Base URL is not set";
+
+export function createAuth(deps: AuthDeps) {
+  const { config, secret, db, mailer, logger } = deps;
+  const rules = accountRules(deps);
   return betterAuth({
     appName: BRAND,
-    baseURL: config.publicUrl,
+    // Unset without PUBLIC_URL: better-auth then takes the base URL, its trusted origin and
+    // the OAuth callback from each request, which http/auth-route.ts rebuilds on the address
+    // the person opened (decision 0014).
+    baseURL: config.publicUrl ?? undefined,
     basePath: "/api/auth",
     secret,
-    trustedOrigins,
+    trustedOrigins: config.ALLOWED_ORIGINS,
+    hooks: rules.hooks,
+    databaseHooks: rules.databaseHooks,
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -93,7 +111,12 @@ export function createAuth({ config, secret, db, mailer, logger, trustedOrigins 
     ],
     rateLimit: {
       enabled: true,
-      storage: "database",
+      customStorage: {
+        async consume(key, rule) {
+          const retryAfter = await deps.rateLimiter.consume(`auth:${key}`, rule);
+          return { allowed: retryAfter === null, retryAfter };
+        },
+      },
       window: 60,
       max: 200,
       customRules: {
@@ -109,10 +132,14 @@ export function createAuth({ config, secret, db, mailer, logger, trustedOrigins 
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // One cookie name on every address; `Secure` is added per request when the site is
+      // served over https (http/auth-route.ts), so a LAN address over http still works.
+      useSecureCookies: false,
       database: { generateId: () => createId() },
     },
     logger: {
       log: (level, message) => {
+        if (message.includes(NO_BASE_URL_WARNING)) return;
         if (level === "error") logger.error(`auth: ${message}`);
         else if (level === "warn") logger.warn(`auth: ${message}`);
         else logger.debug(`auth: ${message}`);

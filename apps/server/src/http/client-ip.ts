@@ -1,30 +1,24 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
+import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
+import { clientAddress, type ProxyTrust } from "./proxy-trust";
+import type { RequestLike } from "./site-origin";
 
-/**
- * The caller's address, for rate limits. Behind a proxy (`TRUST_PROXY`) it is the first
- * `X-Forwarded-For` entry; otherwise the socket's address, so a client cannot pick its own
- * bucket by sending that header.
- */
-export function clientAddress(
-  forwardedFor: string | undefined,
-  socketAddress: string | undefined,
-  trustProxy: boolean,
-): string {
-  if (trustProxy) {
-    const forwarded = forwardedFor?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketAddress ?? "unknown";
+/** Requests made in-process (`app.request` in tests) have no socket: they count as local. */
+const IN_PROCESS: RequestLike = { headers: {}, socket: { remoteAddress: "local" } };
+
+/** The Node request behind a Hono context (@hono/node-server binds it as `incoming`). */
+export function nodeRequestOf(c: Context): RequestLike {
+  const env = c.env as { incoming?: IncomingMessage; server?: { incoming?: IncomingMessage } };
+  const incoming = env?.server?.incoming ?? env?.incoming;
+  return incoming ?? { ...IN_PROCESS, headers: Object.fromEntries(c.req.raw.headers) };
 }
 
-export function clientIp(c: Context, trustProxy: boolean): string {
-  let socketAddress: string | undefined;
-  try {
-    socketAddress = getConnInfo(c).remote.address;
-  } catch {
-    // Requests made in-process (tests through app.request) have no socket.
-    socketAddress = "local";
-  }
-  return clientAddress(c.req.header("x-forwarded-for"), socketAddress, trustProxy);
+/** The caller's address for rate limits (see proxy-trust.ts): the client cannot choose it. */
+export function clientIp(c: Context, trust: ProxyTrust): string {
+  const request = nodeRequestOf(c);
+  return clientAddress(
+    trust,
+    c.req.header("x-forwarded-for"),
+    request.socket.remoteAddress ?? IN_PROCESS.socket.remoteAddress,
+  );
 }

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { PERMISSION } from "@chatsphere/contract";
+import { nodeRequestOf } from "./client-ip";
 import { rpcErrorResponse } from "./rpc-error";
+import type { OriginPolicy, RequestLike } from "./site-origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -9,27 +11,22 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * `Origin` on cross-origin POSTs and `Sec-Fetch-Site` on all fetches; calls without either
  * come from non-browser clients, which carry no ambient cookies worth stealing.
  */
-export function isForeignCall(
-  request: { method: string; origin: string | undefined; fetchSite: string | undefined },
-  allowed: ReadonlySet<string>,
-): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
-  const foreignOrigin = request.origin !== undefined && !allowed.has(request.origin);
-  return foreignOrigin || request.fetchSite === "cross-site";
+export function isForeignCall(request: RequestLike, method: string, origins: OriginPolicy) {
+  if (SAFE_METHODS.has(method)) return false;
+  const origin = header(request.headers.origin);
+  const foreignOrigin = origin !== undefined && !origins.isAllowed(origin, request);
+  return foreignOrigin || header(request.headers["sec-fetch-site"]) === "cross-site";
 }
 
 /** Refuses foreign state-changing calls with 403 before any handler runs. */
-export function originGuard(allowedOrigins: string[]): MiddlewareHandler {
-  const allowed = new Set(allowedOrigins);
+export function originGuard(origins: OriginPolicy): MiddlewareHandler {
   return async (c, next) => {
-    const request = {
-      method: c.req.method,
-      origin: c.req.header("origin"),
-      fetchSite: c.req.header("sec-fetch-site"),
-    };
-    if (isForeignCall(request, allowed)) {
+    if (isForeignCall(nodeRequestOf(c), c.req.method, origins)) {
       return rpcErrorResponse(c, 403, "FORBIDDEN", PERMISSION.foreignOrigin);
     }
     return next();
   };
 }
+
+export const header = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value[0] : value;

@@ -2,34 +2,39 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { onError } from "@orpc/server";
 import { BodyLimitPlugin, RPCHandler } from "@orpc/server/node";
 import { StrictGetMethodPlugin } from "@orpc/server/plugins";
-import { BLOG_IMAGE_MAX_BYTES, CONTENT_ERROR, PERMISSION } from "@chatsphere/contract";
+import { contract, PERMISSION } from "@chatsphere/contract";
+import { limitCall } from "../rate-limit/call-limits";
 import type { Config } from "../config";
 import { router } from "../rpc/router";
 import type { Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
-import { clientAddress } from "./client-ip";
-import { isForeignCall } from "./origin-guard";
+import { createUploadListener } from "../uploads/upload-listener";
+import { uploadRoutes } from "../uploads/upload-routes";
+import { header, isForeignCall } from "./origin-guard";
+import { procedureNames } from "./procedure-names";
+import { clientAddress } from "./proxy-trust";
 import { rpcErrorBody } from "./rpc-error";
+import type { OriginPolicy } from "./site-origin";
 
 export const RPC_PREFIX = "/rpc";
 
 /** JSON calls and auth requests are small; 256 KB is far above any real one. */
 export const RPC_BODY_MAX_BYTES = 256 * 1024;
-/** The image upload gets room for its file and the multipart framing. */
-const UPLOAD_PATH = `${RPC_PREFIX}/admin/uploadBlogImage`;
-const UPLOAD_BODY_MAX_BYTES = BLOG_IMAGE_MAX_BYTES + 64 * 1024;
 
 export interface RpcListenerOptions {
   config: Pick<Config, "TRUST_PROXY">;
   services: Services;
-  allowedOrigins: string[];
+  origins: OriginPolicy;
   /** Headers every response carries (security headers). */
   headers: [string, string][];
 }
 
-/** Writes an error in the RPC error shape of SPEC §3 without involving a procedure. */
+/**
+ * Writes an error in the RPC error shape of SPEC §3 without involving a procedure, framed as
+ * oRPC frames its own (`{ json }`): the client then reads the message, not a generic one.
+ */
 function sendError(res: ServerResponse, status: number, code: string, message: string) {
-  const body = JSON.stringify(rpcErrorBody(status, code, message));
+  const body = JSON.stringify({ json: rpcErrorBody(status, code, message) });
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json");
   res.setHeader("Content-Length", Buffer.byteLength(body));
@@ -43,7 +48,6 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
  */
 export function createRpcListener(options: RpcListenerOptions) {
   const { services } = options;
-  const allowed = new Set(options.allowedOrigins);
   const handlerWith = (maxBodySize: number) =>
     new RPCHandler(router, {
       plugins: [new StrictGetMethodPlugin(), new BodyLimitPlugin({ maxBodySize })],
@@ -54,40 +58,42 @@ export function createRpcListener(options: RpcListenerOptions) {
       ],
     });
   const callHandler = handlerWith(RPC_BODY_MAX_BYTES);
-  const uploadHandler = handlerWith(UPLOAD_BODY_MAX_BYTES);
+  const procedures = procedureNames(contract, RPC_PREFIX);
+  const uploads = createUploadListener({ prefix: RPC_PREFIX, services, routes: uploadRoutes });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of options.headers) res.setHeader(name, value);
-    const method = req.method ?? "GET";
-    const call = {
-      method,
-      origin: req.headers.origin,
-      fetchSite: header(req.headers["sec-fetch-site"]),
-    };
-    if (isForeignCall(call, allowed)) {
+    if (isForeignCall(req, req.method ?? "GET", options.origins)) {
       return sendError(res, 403, "FORBIDDEN", PERMISSION.foreignOrigin);
     }
-    const upload = (req.url ?? "").split("?")[0] === UPLOAD_PATH;
+    // Uploads bound their bodies themselves (uploads/), by route, before reading a byte.
+    const upload = uploads.routeOf(req.url);
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > (upload ? UPLOAD_BODY_MAX_BYTES : RPC_BODY_MAX_BYTES)) {
+    if (!upload && declared > RPC_BODY_MAX_BYTES) {
       // Refused before the body is read; the client may not send the rest.
       res.setHeader("Connection", "close");
-      const message = upload ? CONTENT_ERROR.imageTooLarge : "Request too large";
-      return sendError(res, 413, "PAYLOAD_TOO_LARGE", message);
+      return sendError(res, 413, "PAYLOAD_TOO_LARGE", "Request too large");
     }
     const session = await services.sessions.get(req.headers.cookie);
     const clientIp = clientAddress(
+      options.config.TRUST_PROXY,
       header(req.headers["x-forwarded-for"]),
       req.socket.remoteAddress,
-      options.config.TRUST_PROXY,
     );
-    const handler = upload ? uploadHandler : callHandler;
-    const { matched } = await handler.handle(req, res, {
+    const procedure = procedures.nameOf(req.url);
+    const userId = session?.user.id ?? null;
+    const wait = await limitCall(services.rateLimiter, { procedure, userId, address: clientIp });
+    if (wait !== null) {
+      // Refused before the body is read; an upload's body is not worth waiting for.
+      if (upload) res.setHeader("Connection", "close");
+      res.setHeader("Retry-After", String(wait));
+      return sendError(res, 429, "TOO_MANY_REQUESTS", PERMISSION.rateLimited);
+    }
+    if (upload) return uploads.handle(upload, req, res, { session, clientIp });
+    const { matched } = await callHandler.handle(req, res, {
       prefix: RPC_PREFIX,
       context: { services, session, clientIp },
     });
     if (!matched) sendError(res, 404, "NOT_FOUND", "Not found");
   };
 }
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -34,7 +34,7 @@ export type SecurityHeaderOptions = CspOptions & { hsts: boolean };
 
 /** The options of a deployment: HSTS on https, the ad network's origins when ads are on. */
 export function securityOptionsOf(options: {
-  config: { publicUrl: string };
+  config: { publicUrl: string | null };
   publicConfig: { ads: unknown };
 }): SecurityHeaderOptions {
   const ads = Boolean(options.publicConfig.ads);
@@ -43,7 +43,8 @@ export function securityOptionsOf(options: {
     frameOrigins: ads
       ? ["https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com"]
       : [],
-    hsts: options.config.publicUrl.startsWith("https://"),
+    // Without PUBLIC_URL the site may be opened over plain http (a LAN address): no HSTS.
+    hsts: options.config.publicUrl?.startsWith("https://") ?? false,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Env, Hono } from "hono";
+import type { Context, Env, Hono } from "hono";
 import { PAGE_META } from "@chatsphere/contract";
 import type { Database } from "../db/client";
 import { sitemapEntries } from "../features/blog/service";
@@ -22,11 +22,10 @@ const PRIVATE_PREFIXES = [
 /** `/sitemap.xml` (public pages and every post) and `/robots.txt` (private areas, sitemap). */
 export function mountSeo<E extends Env>(
   app: Hono<E>,
-  options: { db: Database; publicUrl: string },
+  options: { db: Database; siteOrigin: (c: Context) => string },
 ) {
-  const { publicUrl } = options;
-
   app.get("/robots.txt", (c) => {
+    const publicUrl = options.siteOrigin(c);
     const lines = [
       "User-agent: *",
       "Allow: /",
@@ -41,6 +40,7 @@ export function mountSeo<E extends Env>(
 
   app.get("/sitemap.xml", async (c) => {
     const posts = await sitemapEntries(options.db);
+    const publicUrl = options.siteOrigin(c);
     const url = (path: string, lastmod?: Date) =>
       `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc>${
         lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""

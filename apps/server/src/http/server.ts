@@ -20,7 +20,7 @@ export function createHttpServer(options: HttpServerOptions): Server {
   const rpc = createRpcListener({
     config: options.config,
     services: options.services,
-    allowedOrigins: options.allowedOrigins,
+    origins: options.origins,
     headers: securityHeaderList(securityOptionsOf(options)),
   });
   const rpcPath = `${RPC_PREFIX}/`;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Env, Hono } from "hono";
+import type { Context, Env, Hono } from "hono";
 import {
   BRAND,
   NOT_FOUND_META,
@@ -17,11 +17,13 @@ import { injectHead, renderHead, type HeadInput } from "./html";
  */
 export type HeadResolver = (
   pathname: string,
+  siteOrigin: string,
 ) => Promise<(Omit<HeadInput, "canonicalUrl" | "siteName" | "config"> & { status?: 404 }) | null>;
 
 export interface WebOptions {
   distDir: string;
-  publicUrl: string;
+  /** Where the site is, as this request reached it (canonical and Open Graph links). */
+  siteOrigin: (c: Context) => string;
   config: PublicConfig;
   resolvers?: HeadResolver[];
 }
@@ -59,9 +61,10 @@ export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
 
   app.get("*", async (c) => {
     const pathname = new URL(c.req.url).pathname;
+    const siteOrigin = options.siteOrigin(c);
     let resolved = null;
     for (const resolve of options.resolvers ?? []) {
-      resolved = await resolve(pathname);
+      resolved = await resolve(pathname, siteOrigin);
       if (resolved) break;
     }
     const known: PageMeta | null = resolved?.meta ?? pageMetaFor(pathname);
@@ -69,7 +72,7 @@ export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
     const head = renderHead({
       ...resolvedHead,
       meta: known ?? NOT_FOUND_META,
-      canonicalUrl: `${options.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}`,
+      canonicalUrl: `${siteOrigin}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}`,
       siteName: BRAND,
       config: options.config,
     });

@@ -16,7 +16,9 @@ export interface Mailer {
 
 /**
  * SMTP when `SMTP_URL` is set; otherwise each mail becomes an `.eml` file in
- * `DATA_DIR/outbox/` (and its first link is logged) so a local install needs no mail server.
+ * `DATA_DIR/outbox/` so a local install needs no mail server. The log says where the file is,
+ * never what it holds: a reset link is a password for an hour, and logs travel further than
+ * the outbox (log collectors, screenshots, support tickets).
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -40,10 +42,7 @@ export function createMailer(options: {
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      options.logger.info(
-        `mail to ${message.to} written to ${file}${link ? ` (link: ${link})` : ""}`,
-      );
+      options.logger.info(`mail "${message.subject}" written to ${file}`);
     },
   };
 }

@@ -1,7 +1,10 @@
-import { createId } from "@paralleldrive/cuid2";
-import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { rateLimit } from "../db/schema";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import type { RedisConnection } from "../realtime/redis/connection";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -10,31 +13,49 @@ export interface RateLimitRule {
 }
 
 export interface RateLimiter {
-  /** Counts one hit for `key`; false when the key is over its limit for the current window. */
+  /**
+   * Counts one hit for `key` under `rule`: null when it was allowed, else how many seconds
+   * until the key may try again.
+   */
+  consume(key: string, rule: RateLimitRule): Promise<number | null>;
+  /** `consume` as a yes/no: false when the key is over its limit for the current window. */
   hit(key: string, rule: RateLimitRule): Promise<boolean>;
 }
 
 /**
- * Fixed-window counters in the same table better-auth uses, updated in one atomic upsert,
- * so the limit holds across every server process that shares the database.
+ * Counters in Redis when the processes share one (atomic, one round trip, decision 0015),
+ * else in this process's memory, which is all there is on the embedded default. Each rule gets
+ * its own limiter, so a key counted under two rules keeps two counters. A Redis outage falls
+ * back to memory counters instead of failing every call.
  */
-export function createRateLimiter(db: Database): RateLimiter {
-  return {
-    async hit(key, rule) {
-      const now = Date.now();
-      const windowStart = now - rule.window * 1000;
-      const [row] = await db
-        .insert(rateLimit)
-        .values({ id: createId(), key: `app:${key}`, count: 1, lastRequest: now })
-        .onConflictDoUpdate({
-          target: rateLimit.key,
-          set: {
-            count: sql`case when ${rateLimit.lastRequest} < ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
-            lastRequest: sql`case when ${rateLimit.lastRequest} < ${windowStart} then ${now} else ${rateLimit.lastRequest} end`,
-          },
+export function createRateLimiter(options: { redis?: RedisConnection } = {}): RateLimiter {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterFor = (rule: RateLimitRule) => {
+    const name = `${rule.max}/${rule.window}`;
+    let limiter = limiters.get(name);
+    if (limiter) return limiter;
+    const base = { points: rule.max, duration: rule.window, keyPrefix: `rl:${name}` };
+    const memory = new RateLimiterMemory(base);
+    limiter = options.redis
+      ? new RateLimiterRedis({
+          ...base,
+          keyPrefix: `${options.redis.prefix}rl:${name}`,
+          storeClient: options.redis.command,
+          insuranceLimiter: memory,
         })
-        .returning({ count: rateLimit.count });
-      return (row?.count ?? 1) <= rule.max;
-    },
+      : memory;
+    limiters.set(name, limiter);
+    return limiter;
   };
+
+  const consume = async (key: string, rule: RateLimitRule) => {
+    try {
+      await limiterFor(rule).consume(key);
+      return null;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    }
+  };
+  return { consume, hit: async (key, rule) => (await consume(key, rule)) === null };
 }

@@ -88,6 +88,12 @@ export class ChannelIndex {
     return isSet(entry) ? entry : [entry];
   }
 
+  /** How many connections the user has on this process. */
+  socketCount(userId: string): number {
+    const entry = this.users.get(userId);
+    return entry === undefined ? 0 : sizeOf(entry);
+  }
+
   userIds(): string[] {
     return [...this.users.keys()];
   }

@@ -12,8 +12,12 @@ export interface ConnectionUser {
   id: string;
   name: string;
   image: string | null;
+  /** Its role when it connected: a socket whose user changes role is closed (set-role). */
+  role: string | null;
   /** The session cookie (`name=value`) it connected with, to check the session again later. */
   sessionCookie: string;
+  /** The client address it came from (per-address socket cap). */
+  address: string;
 }
 
 const OPEN = 1;

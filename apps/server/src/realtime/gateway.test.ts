@@ -1,3 +1,5 @@
+import { NO_PROXY } from "../http/proxy-trust";
+import { createOriginPolicy } from "../http/site-origin";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -26,9 +28,15 @@ const router = { connected: vi.fn(), disconnected: vi.fn(), receive: vi.fn() };
 beforeAll(async () => {
   gateway = new Gateway({
     sessions,
-    allowedOrigins: ["http://localhost:3000"],
+    origins: createOriginPolicy({
+      publicUrl: "http://localhost:3000",
+      allowedOrigins: [],
+      trust: NO_PROXY,
+    }),
     logger: createLogger("silent"),
     router,
+    trust: NO_PROXY,
+    socketsOf: () => 0,
     heartbeatMs: 150,
   });
   http = createServer();
@@ -84,7 +92,9 @@ describe("slow consumers", () => {
       id: "u1",
       name: "Ann",
       image: null,
+      role: "user",
       sessionCookie: COOKIE,
+      address: "127.0.0.1",
     });
     connection.send(Buffer.from("{}"));
     expect(ws.send).not.toHaveBeenCalled();

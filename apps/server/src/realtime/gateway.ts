@@ -3,9 +3,13 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { CLOSE_CODES, PERMISSION, REALTIME_LIMITS, REALTIME_PATH } from "@chatsphere/contract";
 import { sessionCookieOf, type SessionCache } from "../auth/session-cache";
+import { header } from "../http/origin-guard";
+import { clientAddress, type ProxyTrust } from "../http/proxy-trust";
+import type { OriginPolicy } from "../http/site-origin";
 import type { Logger } from "../logger";
 import { Connection, type ConnectionUser } from "./connection";
 import type { FrameRouter } from "./frame-router";
+import { AddressCounter } from "./address-counter";
 import { HeartbeatWheel } from "./heartbeat-wheel";
 import { refuseUpgrade } from "./refuse-upgrade";
 
@@ -41,6 +45,7 @@ function markAlive(this: WebSocket) {
 function socketListeners(
   router: GatewayOptions["router"],
   connections: HeartbeatWheel<Connection>,
+  addresses: AddressCounter,
 ) {
   return {
     message(this: WebSocket, data: RawData, isBinary: boolean) {
@@ -52,6 +57,7 @@ function socketListeners(
     close(this: WebSocket) {
       const connection = connectionOf(this);
       if (!connection || !connections.delete(connection)) return;
+      addresses.release(connection.user.address);
       router.disconnected(connection);
     },
   };
@@ -59,9 +65,14 @@ function socketListeners(
 
 export interface GatewayOptions {
   sessions: SessionCache;
-  allowedOrigins: string[];
+  /** Same-origin rules (decision 0014); a foreign page never gets a socket. */
+  origins: OriginPolicy;
   logger: Logger;
   router: Pick<FrameRouter, "connected" | "disconnected" | "receive">;
+  /** Which proxies' X-Forwarded-For to believe for the client address (decision 0014). */
+  trust: ProxyTrust;
+  /** How many sockets the user holds on this process already. */
+  socketsOf(userId: string): number;
   /** Ping interval; tests shorten it. */
   heartbeatMs?: number;
 }
@@ -82,17 +93,16 @@ export class Gateway {
   });
   /** Every open connection, on the wheel that spreads their heartbeats. */
   private readonly connections: HeartbeatWheel<Connection>;
-  private readonly allowedOrigins: Set<string>;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly listeners: ReturnType<typeof socketListeners>;
+  private readonly addresses = new AddressCounter();
   private closing = false;
 
   constructor(private readonly options: GatewayOptions) {
-    this.allowedOrigins = new Set(options.allowedOrigins);
     const heartbeatMs = options.heartbeatMs ?? REALTIME_LIMITS.heartbeatMs;
     const slices = Math.max(1, Math.round(heartbeatMs / HEARTBEAT_SLICE_MS));
     this.connections = new HeartbeatWheel(slices);
-    this.listeners = socketListeners(options.router, this.connections);
+    this.listeners = socketListeners(options.router, this.connections, this.addresses);
     this.heartbeat = setInterval(() => this.connections.tick(), heartbeatMs / slices);
     this.heartbeat.unref();
   }
@@ -126,23 +136,38 @@ export class Gateway {
     // Browsers always send Origin on WebSocket handshakes; clients without one carry no
     // ambient cookies of a victim, so only a foreign Origin is refused (decision 0003).
     const origin = req.headers.origin;
-    if (origin !== undefined && !this.allowedOrigins.has(origin)) {
+    if (origin !== undefined && !this.options.origins.isAllowed(origin, req)) {
       return refuseUpgrade(socket, 403, PERMISSION.foreignOrigin);
     }
     const sessionCookie = sessionCookieOf(req.headers.cookie);
     const session = sessionCookie ? await this.options.sessions.get(sessionCookie) : null;
     if (!session || !sessionCookie) return refuseUpgrade(socket, 401, PERMISSION.unauthorized);
     if (socket.destroyed) return;
+    // Bounds per user and per address: one client cannot hold the process's memory hostage.
+    const address = clientAddress(
+      this.options.trust,
+      header(req.headers["x-forwarded-for"]),
+      req.socket.remoteAddress,
+    );
+    if (
+      this.options.socketsOf(session.user.id) >= REALTIME_LIMITS.maxSocketsPerUser ||
+      this.addresses.count(address) >= REALTIME_LIMITS.maxSocketsPerAddress
+    ) {
+      return refuseUpgrade(socket, 429, PERMISSION.tooManyConnections);
+    }
     const user: ConnectionUser = {
       id: session.user.id,
       name: session.user.name,
       image: session.user.image ?? null,
+      role: session.user.role,
       sessionCookie,
+      address,
     };
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, user));
   }
 
   private accept(ws: ChatWebSocket, user: ConnectionUser) {
+    this.addresses.take(user.address);
     const connection = new Connection(ws, user);
     ws.connection = connection;
     this.connections.add(connection);

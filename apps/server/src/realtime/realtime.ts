@@ -3,6 +3,8 @@ import type { Duplex } from "node:stream";
 import { CLOSE_CODES, type RealtimeEventName, type RealtimeEvents } from "@chatsphere/contract";
 import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
+import type { ProxyTrust } from "../http/proxy-trust";
+import type { OriginPolicy } from "../http/site-origin";
 import type { Logger } from "../logger";
 import { createMemoryBus } from "./bus/memory";
 import { createRedisBus } from "./bus/redis";
@@ -55,7 +57,9 @@ export interface Realtime extends RealtimePublisher {
 export interface RealtimeOptions {
   db: Database;
   sessions: SessionCache;
-  allowedOrigins: string[];
+  origins: OriginPolicy;
+  /** Which proxies to believe for client addresses (socket caps per address). */
+  trust: ProxyTrust;
   logger: Logger;
   /** Several processes: bus, presence and the online registry go through Redis. */
   redis?: RedisConnection;
@@ -95,9 +99,10 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   }
   const hasSession = async (connection: Connection) => (await sessionOf(connection)) !== null;
   /**
-   * Re-checks the user's sockets here: one whose session has ended is closed; the others take
-   * the user's current name and picture (typing frames are stamped with them, presence lists
-   * show them).
+   * Re-checks the user's sockets here: one whose session has ended, or whose user has another
+   * role now (its channels were authorized for the old one), is closed; the others take the
+   * user's current name and picture (typing frames are stamped with them, presence lists show
+   * them).
    */
   function recheckSessions(userId: string) {
     options.sessions.forgetUser(userId);
@@ -105,6 +110,9 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       sessionOf(connection).then(
         (found) => {
           if (!found) return connection.close(CLOSE_CODES.unauthorized, "Session ended");
+          if (found.user.role !== connection.user.role) {
+            return connection.close(CLOSE_CODES.unauthorized, "Session changed");
+          }
           const { name, image } = found.user;
           if (connection.user.name === name && connection.user.image === image) return;
           connection.user.name = name;
@@ -142,7 +150,9 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   }
   const gateway = new Gateway({
     sessions: options.sessions,
-    allowedOrigins: options.allowedOrigins,
+    origins: options.origins,
+    trust: options.trust,
+    socketsOf: (userId) => index.socketCount(userId),
     logger,
     router,
   });

@@ -1,6 +1,7 @@
-import { implement, ORPCError, os } from "@orpc/server";
-import { contract, PERMISSION } from "@chatsphere/contract";
+import { implement, os } from "@orpc/server";
+import { contract } from "@chatsphere/contract";
 import type { RpcContext } from "./context";
+import { requireAdmin, requireRegistered, requireSession } from "./tier-checks";
 
 /** The contract, ready to be implemented procedure by procedure. */
 export const impl = implement(contract).$context<RpcContext>();
@@ -13,27 +14,19 @@ const middleware = os.$context<RpcContext>().middleware;
  *   authed      any session, guests included; 401 without one;
  *   registered  a non-guest session; 401 without a session, 403 for guests;
  *   adminOnly   role admin; 401 without a session, 403 for any other role.
+ * The rules themselves are in tier-checks.ts (uploads use them too).
  */
 export const authed = middleware(async ({ context, next }) => {
-  const session = context.session;
-  if (!session) throw new ORPCError("UNAUTHORIZED", { message: PERMISSION.unauthorized });
-  return next({ context: { user: session.user, sessionId: session.session.id } });
+  const caller = requireSession(context.session);
+  return next({ context: { user: caller.user, sessionId: caller.session.id } });
 });
 
 export const registered = middleware(async ({ context, next }) => {
-  const session = context.session;
-  if (!session) throw new ORPCError("UNAUTHORIZED", { message: PERMISSION.unauthorized });
-  if (session.user.isAnonymous) {
-    throw new ORPCError("FORBIDDEN", { message: PERMISSION.guestsNotAllowed });
-  }
-  return next({ context: { user: session.user, sessionId: session.session.id } });
+  const caller = requireRegistered(context.session);
+  return next({ context: { user: caller.user, sessionId: caller.session.id } });
 });
 
 export const adminOnly = middleware(async ({ context, next, path }) => {
-  const session = context.session;
-  if (!session) throw new ORPCError("UNAUTHORIZED", { message: PERMISSION.unauthorized });
-  if (session.user.role !== "admin") {
-    throw new ORPCError("FORBIDDEN", { message: PERMISSION.notAllowed(path.join(".")) });
-  }
-  return next({ context: { user: session.user, sessionId: session.session.id } });
+  const caller = requireAdmin(context.session, path.join("."));
+  return next({ context: { user: caller.user, sessionId: caller.session.id } });
 });

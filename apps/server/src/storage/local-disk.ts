@@ -1,20 +1,32 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { link, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { FILES_PREFIX, isSafeKey, type FileStorage, type PutOptions } from "./storage";
+import { pipeline } from "node:stream/promises";
+import { byteLimit } from "./byte-limit";
+import {
+  FILES_PREFIX,
+  isSafeKey,
+  type ByteSource,
+  type FileStorage,
+  type PutOptions,
+  type StagedFile,
+} from "./storage";
 
 const META_SUFFIX = ".meta.json";
+
+const isTaken = (error: unknown) => (error as NodeJS.ErrnoException).code === "EEXIST";
 
 /**
  * Files under `rootDir` (DATA_DIR/files), each with a small JSON sidecar holding its content
  * type and cache policy. A file is written to a temporary name and then hard-linked into
  * place: `link` fails when the target exists, so a key is never overwritten and a reader
- * never sees half a file.
+ * never sees half a file. Temporary names live in the root so the link stays on one disk.
  */
 export function createLocalDiskStorage(rootDir: string): FileStorage {
   const root = path.resolve(rootDir);
+  const tempPath = () => path.join(root, `.tmp-${randomBytes(8).toString("hex")}`);
   const pathOf = (key: string) => {
     if (!isSafeKey(key) || key.endsWith(META_SUFFIX)) throw new Error(`Unsafe storage key: ${key}`);
     const full = path.resolve(root, key);
@@ -22,29 +34,68 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
     return full;
   };
 
-  async function linkInto(target: string, data: Uint8Array | string): Promise<boolean> {
-    const temp = path.join(root, `.tmp-${randomBytes(8).toString("hex")}`);
+  async function writeLinked(target: string, data: string): Promise<boolean> {
+    const temp = tempPath();
     await writeFile(temp, data, { flag: "wx" });
     try {
       await link(temp, target);
       return true;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+      if (isTaken(error)) return false;
       throw error;
     } finally {
-      await unlink(temp).catch(() => undefined);
+      await rm(temp, { force: true });
     }
   }
 
+  async function place(key: string, temp: string, options: PutOptions): Promise<boolean> {
+    const file = pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // The sidecar goes first and doubles as the reservation of the key.
+    if (!(await writeLinked(file + META_SUFFIX, JSON.stringify(options)))) return false;
+    try {
+      await link(temp, file);
+      return true;
+    } catch (error) {
+      await rm(file + META_SUFFIX, { force: true });
+      if (isTaken(error)) return false;
+      throw error;
+    }
+  }
+
+  async function stage(source: ByteSource, maxBytes: number): Promise<StagedFile> {
+    await mkdir(root, { recursive: true });
+    const temp = tempPath();
+    let size = 0;
+    try {
+      await pipeline(
+        Readable.from(source),
+        byteLimit(maxBytes, (total) => (size = total)),
+        createWriteStream(temp, { flags: "wx" }),
+      );
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return {
+      size,
+      commit: (key, options) => place(key, temp, options),
+      discard: () => rm(temp, { force: true }),
+    };
+  }
+
   return {
-    async create(key, bytes, options: PutOptions) {
-      const file = pathOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // The sidecar goes first and doubles as the reservation of the key.
-      if (!(await linkInto(file + META_SUFFIX, JSON.stringify(options)))) return false;
-      if (await linkInto(file, bytes)) return true;
-      return false;
+    async create(key, bytes, options) {
+      pathOf(key);
+      const staged = await stage([bytes], Number.POSITIVE_INFINITY);
+      try {
+        return await staged.commit(key, options);
+      } finally {
+        await staged.discard();
+      }
     },
+
+    stage,
 
     async read(key) {
       if (!isSafeKey(key) || key.endsWith(META_SUFFIX)) return null;

@@ -15,9 +15,36 @@ export interface StoredFile {
   cacheControl: string;
 }
 
+/**
+ * Bytes received into a hidden temporary place. Uploads are staged first because their key
+ * and type are only settled once the bytes are in; nothing is visible until `commit`.
+ */
+export interface StagedFile {
+  readonly size: number;
+  /** Places the bytes under `key`; false (and nothing written) when the key is taken. */
+  commit(key: string, options: PutOptions): Promise<boolean>;
+  /** Removes the temporary bytes; safe after a commit and when called twice. */
+  discard(): Promise<void>;
+}
+
+/** Thrown by `stage` when the bytes pass the limit; the partial file is already gone. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`File larger than ${maxBytes} bytes`);
+    this.name = "FileTooLargeError";
+  }
+}
+
+export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
 export interface FileStorage {
   /** Stores the bytes under `key`; false (and nothing written) when the key is taken. */
   create(key: string, bytes: Uint8Array, options: PutOptions): Promise<boolean>;
+  /**
+   * Streams `source` into a temporary file, counting: past `maxBytes` it stops reading,
+   * removes what it wrote and throws FileTooLargeError. Any other failure also leaves nothing.
+   */
+  stage(source: ByteSource, maxBytes: number): Promise<StagedFile>;
   read(key: string): Promise<StoredFile | null>;
   remove(key: string): Promise<void>;
   /** The address browsers load the file from (served by http/files.ts). */

@@ -3,6 +3,7 @@ import { COMMENT_MAX_LENGTH } from "../content-limits";
 import { CONTENT_VALIDATION } from "../content-messages";
 import { VALIDATION } from "../messages";
 import { dateField, idField, pageFields, sortOrder } from "./content-common";
+import { cursorPageInput, nextCursorField } from "./page";
 
 export const commentSchema = z.object({
   text: z
@@ -38,8 +39,11 @@ export const pendingCommentItem = commentItem.extend({
   blog: z.object({ title: z.string(), slug: z.string() }),
 });
 export type PendingCommentItem = z.infer<typeof pendingCommentItem>;
+/** The moderation queue a page at a time, oldest first (PENDING_COMMENTS_PAGE_SIZE by default). */
+export const listPendingInput = cursorPageInput;
 export const listPendingOutput = z.object({
   comments: z.array(pendingCommentItem),
   hasMore: z.boolean(),
+  nextCursor: nextCursorField,
 });
 export const approveCommentOutput = z.object({ id: idField, approvedAt: dateField });

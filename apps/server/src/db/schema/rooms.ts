@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   pgEnum,
@@ -76,18 +77,30 @@ export const roomBan = pgTable(
   (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
 );
 
+/**
+ * Chat messages. `seq` is the order of a room's history and the position behind the id
+ * cursors of message.list: unlike created_at it never ties, and a send takes it under a lock on
+ * its room, so within a room a later seq is also a later commit (see messages/queries.ts).
+ * `client_id` is the sender's idempotency key; NULLs are distinct, so sends without one never
+ * collide, and the index leads with sender_id so deleting a user finds their messages.
+ */
 export const message = pgTable(
   "message",
   {
     id: text().primaryKey(),
+    seq: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     roomId: text()
       .notNull()
       .references(() => room.id, { onDelete: "cascade" }),
     senderId: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    clientId: text(),
     content: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("message_room_created_idx").on(t.roomId, t.createdAt)],
+  (t) => [
+    index("message_room_seq_idx").on(t.roomId, t.seq),
+    uniqueIndex("message_sender_client_id_uq").on(t.senderId, t.roomId, t.clientId),
+  ],
 );

@@ -1,6 +1,5 @@
 import { adminOnly, impl } from "../../rpc/base";
 import * as service from "./admin-service";
-import { storeBlogImage } from "./image-upload";
 
 /**
  * The admin's blog, tag and category procedures. The tier is applied on the router, not
@@ -14,17 +13,19 @@ export const adminBlogRouter = {
     service.deleteBlog(context.services, input.id),
   ),
 
-  listTags: admin.listTags.handler(({ context }) =>
-    service.listTaxonomy(context.services.db, "tag"),
-  ),
+  listTags: admin.listTags.handler(async ({ context, input }) => {
+    const page = await service.listTaxonomy(context.services.db, "tag", input);
+    return { tags: page.items, nextCursor: page.nextCursor };
+  }),
 
   createTag: admin.createTag.handler(({ context, input }) =>
     service.createTaxonomy(context.services.db, "tag", input.name),
   ),
 
-  listCategories: admin.listCategories.handler(({ context }) =>
-    service.listTaxonomy(context.services.db, "category"),
-  ),
+  listCategories: admin.listCategories.handler(async ({ context, input }) => {
+    const page = await service.listTaxonomy(context.services.db, "category", input);
+    return { categories: page.items, nextCursor: page.nextCursor };
+  }),
 
   createCategory: admin.createCategory.handler(({ context, input }) =>
     service.createTaxonomy(context.services.db, "category", input.name),
@@ -34,7 +35,12 @@ export const adminBlogRouter = {
     service.createBlog(context.services.db, context.user.id, input),
   ),
 
-  uploadBlogImage: admin.uploadBlogImage.handler(({ context, input }) =>
-    storeBlogImage(context.services.storage, input.image),
-  ),
+  /*
+   * Served over HTTP by the upload listener (uploads/, route in image-upload.ts), which checks
+   * the tier and the size before a byte of the body is read; the RPC listener never hands this
+   * path to oRPC. The procedure is here because the contract names it.
+   */
+  uploadBlogImage: admin.uploadBlogImage.handler(() => {
+    throw new Error("admin.uploadBlogImage is served by the upload listener");
+  }),
 };

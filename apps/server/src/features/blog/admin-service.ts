@@ -3,9 +3,13 @@ import {
   CONTENT_ERROR,
   CONTENT_VALIDATION,
   htmlHasText,
+  MAX_PAGE_SIZE,
   type CreateBlogInput,
+  type CursorPageInput,
 } from "@chatsphere/contract";
+import { z } from "zod";
 import type { Database } from "../../db/client";
+import { decodeCursor, toPage } from "../../db/page";
 import { AppError, isUniqueViolation } from "../../errors";
 import type { Logger } from "../../logger";
 import { sanitizeBlogHtml } from "../../moderation/html";
@@ -18,8 +22,22 @@ const DUPLICATE_NAME = {
   category: CONTENT_ERROR.duplicateCategory,
 } as const;
 
-export function listTaxonomy(db: Database, kind: taxonomy.TaxonomyKind) {
-  return taxonomy.listTaxonomy(db, kind);
+const taxonomyKey = z.tuple([z.string(), z.string()]);
+
+/**
+ * A page of tags or categories; the largest page by default, because the blog editor's
+ * pickers need every one (the web fetches pages until the last).
+ */
+export async function listTaxonomy(
+  db: Database,
+  kind: taxonomy.TaxonomyKind,
+  page: CursorPageInput,
+) {
+  const limit = page?.limit ?? MAX_PAGE_SIZE;
+  const after = decodeCursor(page?.cursor, taxonomyKey);
+  const rows = await taxonomy.listTaxonomy(db, kind, { limit, after });
+  const { items, nextCursor } = toPage(rows, limit, (r) => [r.sortName, r.id]);
+  return { items: items.map(({ id, name }) => ({ id, name })), nextCursor };
 }
 
 /** Names are unique ignoring case ('News' and 'news' are one tag); a clash is a 409. */

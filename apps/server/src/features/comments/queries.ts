@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { after, timestampKey, type CursorKey } from "../../db/page";
 import { blog, comment, user } from "../../db/schema";
 
 const commentColumns = {
@@ -37,16 +38,26 @@ export async function insertComment(
   await db.insert(comment).values(values);
 }
 
-/** The moderation queue, oldest first, one row more than asked. */
-export async function listPending(db: Database, limit: number) {
+/**
+ * The moderation queue, oldest first, after the key (createdAt, id) of the last comment
+ * shown, one row more than asked. Approving shifts nothing: the next page starts after a key.
+ */
+export async function listPending(
+  db: Database,
+  params: { limit: number; after: CursorKey | null },
+) {
   return db
-    .select({ ...commentColumns, blog: { title: blog.title, slug: blog.slug } })
+    .select({
+      ...commentColumns,
+      blog: { title: blog.title, slug: blog.slug },
+      createdKey: timestampKey(comment.createdAt),
+    })
     .from(comment)
     .innerJoin(user, eq(user.id, comment.authorId))
     .innerJoin(blog, eq(blog.id, comment.blogId))
-    .where(isNull(comment.approvedAt))
+    .where(and(isNull(comment.approvedAt), after([comment.createdAt, comment.id], params.after)))
     .orderBy(asc(comment.createdAt), asc(comment.id))
-    .limit(limit + 1);
+    .limit(params.limit + 1);
 }
 
 /** Approves a pending comment; an approved one keeps its first approval time. */

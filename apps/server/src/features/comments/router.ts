@@ -21,8 +21,8 @@ export const commentRouter = {
 
 /** Moderation: only admins see the queue and approve. */
 export const adminCommentRouter = {
-  listPendingComments: admin.listPendingComments.handler(({ context }) =>
-    service.listPendingComments(context.services.db),
+  listPendingComments: admin.listPendingComments.handler(({ context, input }) =>
+    service.listPendingComments(context.services.db, input),
   ),
   approveComment: admin.approveComment.handler(({ context, input }) =>
     service.approveComment(context.services.db, input.id),

@@ -1,6 +1,12 @@
 import { createId } from "@paralleldrive/cuid2";
-import { CONTENT_ERROR, PENDING_COMMENTS_PAGE_SIZE } from "@chatsphere/contract";
+import {
+  CONTENT_ERROR,
+  PENDING_COMMENTS_PAGE_SIZE,
+  type CursorPageInput,
+} from "@chatsphere/contract";
+import { z } from "zod";
 import type { Database } from "../../db/client";
+import { decodeCursor, TIMESTAMP_KEY, toPage } from "../../db/page";
 import { AppError } from "../../errors";
 import type { RateLimiter } from "../../rate-limit/rate-limiter";
 import * as queries from "./queries";
@@ -32,11 +38,17 @@ export async function createComment(
   return { id, approved: false };
 }
 
-export async function listPendingComments(db: Database) {
-  const rows = await queries.listPending(db, PENDING_COMMENTS_PAGE_SIZE);
+const pendingKey = z.tuple([z.string().regex(TIMESTAMP_KEY), z.string()]);
+
+export async function listPendingComments(db: Database, page: CursorPageInput) {
+  const limit = page?.limit ?? PENDING_COMMENTS_PAGE_SIZE;
+  const after = decodeCursor(page?.cursor, pendingKey);
+  const rows = await queries.listPending(db, { limit, after });
+  const { items, nextCursor } = toPage(rows, limit, (c) => [c.createdKey, c.id]);
   return {
-    comments: rows.slice(0, PENDING_COMMENTS_PAGE_SIZE),
-    hasMore: rows.length > PENDING_COMMENTS_PAGE_SIZE,
+    comments: items.map(({ createdKey: _key, ...comment }) => comment),
+    hasMore: nextCursor !== null,
+    nextCursor,
   };
 }
 

@@ -6,7 +6,7 @@ const signedIn = impl.message.use(authed);
 
 export const messageRouter = {
   list: signedIn.list.handler(({ context, input }) =>
-    service.list(context.services.db, { userId: context.user.id, roomId: input.roomId }),
+    service.list(context.services.db, { ...input, userId: context.user.id }),
   ),
 
   send: signedIn.send.handler(({ context, input }) => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { after, timestampKey, type CursorKey } from "../../db/page";
 import { room, roomBan, roomMember, user } from "../../db/schema";
 
 /**
@@ -8,6 +9,11 @@ import { room, roomBan, roomMember, user } from "../../db/schema";
  */
 const isPublicRoom = sql`${room.kind} in ('global', 'user')`;
 
+/*
+ * Counts per room as subqueries, not a join and GROUP BY: the page's rooms come straight off
+ * `room_public_idx` in order, and only they are counted (a join would count every room's
+ * members before the LIMIT).
+ */
 function roomSummaries(db: Database, userId: string, where: SQL | undefined) {
   return db
     .select({
@@ -17,18 +23,22 @@ function roomSummaries(db: Database, userId: string, where: SQL | undefined) {
       ownerId: room.ownerId,
       isLocked: room.isLocked,
       avatar: room.avatar,
-      memberCount: sql<number>`count(${roomMember.userId})::int`,
-      isMember: sql<boolean>`coalesce(bool_or(${roomMember.userId} = ${userId}), false)`,
+      memberCount: sql<number>`(select count(*)::int from ${roomMember} where ${roomMember.roomId} = ${room.id})`,
+      isMember: sql<boolean>`exists (select 1 from ${roomMember} where ${roomMember.roomId} = ${room.id} and ${roomMember.userId} = ${userId})`,
     })
     .from(room)
-    .leftJoin(roomMember, eq(roomMember.roomId, room.id))
     .where(and(isPublicRoom, isNull(room.closedAt), where))
-    .groupBy(room.id)
-    .orderBy(asc(room.kind), asc(room.name));
+    .orderBy(asc(room.kind), asc(room.name), asc(room.id));
 }
 
-export const listRooms = (db: Database, params: { userId: string }) =>
-  roomSummaries(db, params.userId, undefined);
+/** A page of public rooms after the key (kind, name, id) of the last one shown; one extra row. */
+export const listRooms = (
+  db: Database,
+  params: { userId: string; limit: number; after: CursorKey | null },
+) =>
+  roomSummaries(db, params.userId, after([room.kind, room.name, room.id], params.after)).limit(
+    params.limit + 1,
+  );
 
 export async function findRoomSummary(db: Database, params: { roomId: string; userId: string }) {
   const [row] = await roomSummaries(db, params.userId, eq(room.id, params.roomId));
@@ -72,8 +82,14 @@ export async function removeMember(db: Database, params: { roomId: string; userI
   return rows.length > 0;
 }
 
-/** A room's members, visible only to its members (the caller's membership is in the WHERE). */
-export function listMembers(db: Database, params: { roomId: string; userId: string }) {
+/**
+ * A page of a room's members in joining order, after the key (joinedAt, userId) of the last
+ * one shown, one row extra; visible only to members (the caller's membership is in the WHERE).
+ */
+export function listMembers(
+  db: Database,
+  params: { roomId: string; userId: string; limit: number; after: CursorKey | null },
+) {
   const caller = db
     .select({ one: sql`1` })
     .from(roomMember)
@@ -82,9 +98,17 @@ export function listMembers(db: Database, params: { roomId: string; userId: stri
     .select({
       userId: roomMember.userId,
       user: { id: user.id, name: user.name, image: user.image, isAnonymous: user.isAnonymous },
+      joinedKey: timestampKey(roomMember.joinedAt),
     })
     .from(roomMember)
     .innerJoin(user, eq(user.id, roomMember.userId))
-    .where(and(eq(roomMember.roomId, params.roomId), exists(caller)))
-    .orderBy(asc(roomMember.joinedAt));
+    .where(
+      and(
+        eq(roomMember.roomId, params.roomId),
+        exists(caller),
+        after([roomMember.joinedAt, roomMember.userId], params.after),
+      ),
+    )
+    .orderBy(asc(roomMember.joinedAt), asc(roomMember.userId))
+    .limit(params.limit + 1);
 }

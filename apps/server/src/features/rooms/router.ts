@@ -9,8 +9,8 @@ const member = impl.room.use(registered);
 const signedIn = impl.room.use(authed);
 
 export const roomsRouter = {
-  listRooms: member.listRooms.handler(({ context }) =>
-    service.listRooms(context.services.db, context.user.id),
+  listRooms: member.listRooms.handler(({ context, input }) =>
+    service.listRooms(context.services.db, context.user.id, input),
   ),
 
   join: member.join.handler(({ context, input }) =>
@@ -25,7 +25,7 @@ export const roomsRouter = {
     );
   }),
 
-  listRoomMembers: signedIn.listRoomMembers.handler(({ context, input }) =>
-    service.listMembers(context.services.db, { userId: context.user.id, roomId: input.roomId }),
+  listRoomMembers: signedIn.listRoomMembers.handler(({ context, input: { roomId, ...page } }) =>
+    service.listMembers(context.services.db, { userId: context.user.id, roomId }, page),
   ),
 };

@@ -1,11 +1,33 @@
-import { PERMISSION, roomChannel, TOAST } from "@chatsphere/contract";
+import {
+  PERMISSION,
+  ROOM_MEMBERS_PAGE_SIZE,
+  ROOMS_PAGE_SIZE,
+  roomChannel,
+  TOAST,
+  type CursorPageInput,
+} from "@chatsphere/contract";
+import { z } from "zod";
 import type { Database } from "../../db/client";
+import { decodeCursor, TIMESTAMP_KEY, toPage } from "../../db/page";
 import { AppError } from "../../errors";
 import type { RealtimePublisher } from "../../realtime/realtime";
 import * as queries from "./queries";
 
-export async function listRooms(db: Database, userId: string) {
-  return { rooms: await queries.listRooms(db, { userId }) };
+type Page = NonNullable<CursorPageInput>;
+
+/** Sort keys of the two lists' cursors: (kind, name, id) and (joinedAt, userId). */
+const roomKey = z.tuple([z.enum(["global", "user"]), z.string(), z.string()]);
+const memberKey = z.tuple([z.string().regex(TIMESTAMP_KEY), z.string()]);
+
+export async function listRooms(db: Database, userId: string, page: Page = {}) {
+  const limit = page.limit ?? ROOMS_PAGE_SIZE;
+  const rows = await queries.listRooms(db, {
+    userId,
+    limit,
+    after: decodeCursor(page.cursor, roomKey),
+  });
+  const { items, nextCursor } = toPage(rows, limit, (r) => [r.kind, r.name, r.id]);
+  return { rooms: items, nextCursor };
 }
 
 /** Joins a global or user room; banned users and, for locked rooms, non-members may not. */
@@ -48,8 +70,18 @@ export async function leave(deps: LeaveDeps, params: { userId: string; roomId: s
   return { message: TOAST.leftRoom };
 }
 
-export async function listMembers(db: Database, params: { userId: string; roomId: string }) {
-  const members = await queries.listMembers(db, params);
-  if (members.length === 0) throw new AppError("FORBIDDEN", PERMISSION.notRoomMember);
-  return { members };
+export async function listMembers(
+  db: Database,
+  params: { userId: string; roomId: string },
+  page: Page = {},
+) {
+  const limit = page.limit ?? ROOM_MEMBERS_PAGE_SIZE;
+  const after = decodeCursor(page.cursor, memberKey);
+  const rows = await queries.listMembers(db, { ...params, limit, after });
+  // Outsiders get no rows (membership is in the WHERE); a member can too, past the last page.
+  if (rows.length === 0 && !(await queries.isMember(db, params))) {
+    throw new AppError("FORBIDDEN", PERMISSION.notRoomMember);
+  }
+  const { items, nextCursor } = toPage(rows, limit, (r) => [r.joinedKey, r.userId]);
+  return { members: items.map(({ userId, user }) => ({ userId, user })), nextCursor };
 }

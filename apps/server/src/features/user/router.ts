@@ -20,8 +20,8 @@ export const userRouter = {
     return profile;
   }),
 
-  userFollowing: member.userFollowing.handler(({ context }) =>
-    service.userFollowing(context.services.db, context.user.id),
+  userFollowing: member.userFollowing.handler(({ context, input }) =>
+    service.userFollowing(context.services.db, context.user.id, input),
   ),
 
   checkEmailExists: impl.user.checkEmailExists.handler(({ context, input }) =>

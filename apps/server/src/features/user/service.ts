@@ -1,5 +1,14 @@
-import type { ProfileInput } from "@chatsphere/contract";
+import {
+  FOLLOW_LISTS,
+  FOLLOW_PAGE_SIZE,
+  VALIDATION,
+  type FollowList,
+  type ProfileInput,
+  type UserFollowingInput,
+} from "@chatsphere/contract";
+import { z } from "zod";
 import type { Database } from "../../db/client";
+import { decodeCursor, toPage } from "../../db/page";
 import { AppError } from "../../errors";
 import type { RateLimiter } from "../../rate-limit/rate-limiter";
 import * as queries from "./queries";
@@ -33,23 +42,44 @@ export async function checkEmailExists(
   return { exists: await queries.emailExists(deps.db, params.email) };
 }
 
-/** Following, followers and the mutual ones among them, each person with the relation flags. */
-export async function userFollowing(db: Database, userId: string) {
-  const [following, followers] = await Promise.all([
-    queries.listFollowing(db, { userId }),
-    queries.listFollowers(db, { userId }),
+/** A follow-list cursor names its list, so it cannot continue another one. */
+const followKey = z.tuple([z.enum(FOLLOW_LISTS), z.string(), z.string()]);
+
+/**
+ * Following, followers and the mutual ones among them, each person with the relation flags:
+ * the first page of each list, or with `list` (or a cursor) one page of that list alone.
+ */
+export async function userFollowing(db: Database, userId: string, input: UserFollowingInput) {
+  const limit = input?.limit ?? FOLLOW_PAGE_SIZE;
+  const key = decodeCursor(input?.cursor, followKey);
+  if (key && input?.list && key[0] !== input.list) {
+    throw new AppError("BAD_REQUEST", VALIDATION.invalidPageCursor);
+  }
+  const only = key?.[0] ?? input?.list;
+  const pageOf = async (list: FollowList) => {
+    if (only && list !== only) return { items: [], nextCursor: null };
+    const rows = await queries.listFollows(db, {
+      userId,
+      list,
+      limit,
+      after: key?.slice(1) ?? null,
+    });
+    const flagged = rows.map((p) => ({ ...p, isMutual: p.isFollowing && p.isFollower }));
+    return toPage(flagged, limit, (p) => [list, p.name, p.id]);
+  };
+  const [mutual, following, followers] = await Promise.all([
+    pageOf("mutual"),
+    pageOf("following"),
+    pageOf("followers"),
   ]);
-  const followingIds = new Set(following.map((p) => p.id));
-  const followerIds = new Set(followers.map((p) => p.id));
-  const flag = (p: (typeof following)[number]) => ({
-    ...p,
-    isFollowing: followingIds.has(p.id),
-    isFollower: followerIds.has(p.id),
-    isMutual: followingIds.has(p.id) && followerIds.has(p.id),
-  });
   return {
-    mutual: following.filter((p) => followerIds.has(p.id)).map(flag),
-    following: following.map(flag),
-    followers: followers.map(flag),
+    mutual: mutual.items,
+    following: following.items,
+    followers: followers.items,
+    nextCursors: {
+      mutual: mutual.nextCursor,
+      following: following.nextCursor,
+      followers: followers.nextCursor,
+    },
   };
 }

@@ -1,11 +1,34 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { CONTENT_TOAST, FEEDBACK_PAGE_SIZE } from "@chatsphere/contract";
+import { CONTENT_TOAST, FEEDBACK_PAGE_SIZE, MAX_PAGE_SIZE } from "@chatsphere/contract";
+import { fetchAllPages } from "@/lib/pages";
 import { orpc, rpc } from "@/lib/rpc";
 import { rpcErrorMessage } from "@/lib/rpc-error";
 
-export const tagsQueryOptions = () => orpc.admin.listTags.queryOptions();
-export const categoriesQueryOptions = () => orpc.admin.listCategories.queryOptions();
+/*
+ * Every tag and every category: the tags and categories pages and the editor's pickers need
+ * the whole list, so pages of the largest size the server allows are fetched until the last
+ * (one request for a usual blog). The keys start with the procedures' own, so invalidating
+ * `orpc.admin.listTags.key()` after a create refetches them.
+ */
+export const tagsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...orpc.admin.listTags.key(), "all"],
+    queryFn: () =>
+      fetchAllPages(async (cursor) => {
+        const page = await rpc.admin.listTags({ limit: MAX_PAGE_SIZE, cursor });
+        return { rows: page.tags, nextCursor: page.nextCursor };
+      }),
+  });
+export const categoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...orpc.admin.listCategories.key(), "all"],
+    queryFn: () =>
+      fetchAllPages(async (cursor) => {
+        const page = await rpc.admin.listCategories({ limit: MAX_PAGE_SIZE, cursor });
+        return { rows: page.categories, nextCursor: page.nextCursor };
+      }),
+  });
 export const pendingCommentsQueryOptions = () => orpc.admin.listPendingComments.queryOptions();
 
 /** Everyone's feedback, newest first, 20 per page (SPEC §7 `{limit: 20, offset: 0}`). */

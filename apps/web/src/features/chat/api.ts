@@ -1,29 +1,53 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ChatMessage } from "@chatsphere/contract";
+import {
+  FOLLOW_PAGE_SIZE,
+  ROOM_MEMBERS_PAGE_SIZE,
+  ROOMS_PAGE_SIZE,
+  type FollowList,
+} from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
-import { mergeMessages } from "./merge-messages";
+import { syncHistory, type History } from "./history-sync";
 
 /**
- * A room's messages. A refetch merges into what is shown instead of replacing it: a message
- * that arrived as an event while the request was in flight stays on screen.
+ * A room's messages. The first fetch reads the newest page; each refetch (the channel ready
+ * again after a reconnect) reads every page after the newest one held, however many. Pages
+ * merge into what is shown by id: events that arrived meanwhile stay, nothing shows twice.
  */
 export const messagesQuery = (roomId: string) =>
   queryOptions({
     queryKey: ["messages", roomId] as const,
-    queryFn: async ({ client, queryKey }): Promise<{ messages: ChatMessage[] }> => {
-      const fresh = await rpc.message.list({ roomId });
-      const shown = client.getQueryData<{ messages: ChatMessage[] }>(queryKey)?.messages ?? [];
-      return { messages: mergeMessages(fresh.messages, shown) };
-    },
+    queryFn: ({ client, queryKey }): Promise<History> =>
+      syncHistory(rpc.message.list, roomId, () => client.getQueryData<History>(queryKey)),
     staleTime: Infinity,
     // The conversation shows 'Failed to load chat history' itself (SPEC §8).
     meta: { silent: true },
   });
 
-export const roomsQuery = () => orpc.room.listRooms.queryOptions();
+/*
+ * The paged lists: each page continues at the cursor of the one before, and a refetch (the
+ * room list every 30 s, members on presence changes) reloads the pages already shown.
+ */
+const nextPage = (cursor: string | null) => cursor ?? undefined;
+
+export const roomsQuery = () =>
+  orpc.room.listRooms.infiniteOptions({
+    input: (cursor: string | undefined) => ({ limit: ROOMS_PAGE_SIZE, cursor }),
+    initialPageParam: undefined,
+    getNextPageParam: (last) => nextPage(last.nextCursor),
+  });
 export const ROOMS_KEY = orpc.room.listRooms.key();
 
 export const membersQuery = (roomId: string) =>
-  orpc.room.listRoomMembers.queryOptions({ input: { roomId } });
+  orpc.room.listRoomMembers.infiniteOptions({
+    input: (cursor: string | undefined) => ({ roomId, limit: ROOM_MEMBERS_PAGE_SIZE, cursor }),
+    initialPageParam: undefined,
+    getNextPageParam: (last) => nextPage(last.nextCursor),
+  });
 
-export const followingQuery = () => orpc.user.userFollowing.queryOptions();
+/** One follow list (the Following tab pages its three sections separately). */
+export const followingQuery = (list: FollowList) =>
+  orpc.user.userFollowing.infiniteOptions({
+    input: (cursor: string | undefined) => ({ list, limit: FOLLOW_PAGE_SIZE, cursor }),
+    initialPageParam: undefined,
+    getNextPageParam: (last) => nextPage(last.nextCursors[list]),
+  });

@@ -22,6 +22,11 @@ describe("merging messages", () => {
     expect(mergeMessages(list, [msg("a", "01")])).toBe(list);
   });
 
+  it("adds a message once even when one batch repeats it", () => {
+    const merged = mergeMessages([msg("a", "01")], [msg("b", "02"), msg("b", "02")]);
+    expect(merged.map((m) => m.id)).toEqual(["a", "b"]);
+  });
+
   it("keeps the order of sending even when events arrive out of order", () => {
     const merged = mergeMessages([msg("c", "03")], [msg("a", "01"), msg("b", "02")]);
     expect(merged.map((m) => m.id)).toEqual(["a", "b", "c"]);

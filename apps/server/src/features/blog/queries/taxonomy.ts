@@ -1,4 +1,5 @@
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { after, type CursorKey } from "../../../db/page";
 import type { Db } from "./blogs";
 import { category, tag } from "../../../db/schema";
 
@@ -6,12 +7,21 @@ import { category, tag } from "../../../db/schema";
 const TABLES = { tag, category } as const;
 export type TaxonomyKind = keyof typeof TABLES;
 
-export async function listTaxonomy(db: Db, kind: TaxonomyKind) {
+/** A page by name ignoring case, after the key (lower(name), id) of the last row shown, one extra. */
+export async function listTaxonomy(
+  db: Db,
+  kind: TaxonomyKind,
+  params: { limit: number; after: CursorKey | null },
+) {
   const table = TABLES[kind];
+  // The key is lowered by the database: JavaScript's toLowerCase may fold letters differently.
+  const sortName = sql<string>`lower(${table.name})`;
   return db
-    .select({ id: table.id, name: table.name })
+    .select({ id: table.id, name: table.name, sortName })
     .from(table)
-    .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
+    .where(after([sortName, table.id], params.after))
+    .orderBy(asc(sortName), asc(table.id))
+    .limit(params.limit + 1);
 }
 
 export async function insertTaxonomy(

@@ -1,28 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { roomChannel, TOAST, type ChatMessage } from "@chatsphere/contract";
 import type { ChannelListener } from "@/lib/realtime/client";
 import { useChannel } from "@/lib/realtime/hooks";
 import { rpc } from "@/lib/rpc";
+import { failureText } from "@/lib/rpc-error";
 import { messagesQuery } from "../api";
-import { mergeMessages } from "../merge-messages";
-
-type MessagesData = { messages: ChatMessage[] };
+import { withEarlier, withMessages } from "../history-sync";
+import { newClientId, sendWithRetry } from "../send-retry";
 
 /**
  * A room's conversation: its history (message.list), live messages from the room channel,
  * and sending. Each time the channel becomes ready (first time, after a reconnect) the
- * history is fetched again, so nothing said meanwhile is missed.
+ * history catches up on every page after the newest one held, so nothing said meanwhile is
+ * missed; everything merges by id, so nothing shows twice.
  */
 export function useConversation(roomId: string, extra: ChannelListener = {}) {
   const queryClient = useQueryClient();
   const query = messagesQuery(roomId);
   const history = useQuery({ ...query, retry: 1 });
   const append = (messages: ChatMessage[]) =>
-    queryClient.setQueryData<MessagesData>(query.queryKey, (old) => ({
-      messages: mergeMessages(old?.messages ?? [], messages),
-    }));
+    queryClient.setQueryData(query.queryKey, (old) => withMessages(old, messages));
 
   const channel = useChannel(roomChannel(roomId), {
     ...extra,
@@ -41,15 +40,40 @@ export function useConversation(roomId: string, extra: ChannelListener = {}) {
     if (history.isError) toast.error(TOAST.loadHistoryFailed);
   }, [history.isError]);
 
+  // The clientId of a send that failed: sending the same text again is the same message, so
+  // if the lost attempt was stored after all, the server answers with it instead of a copy.
+  const unsent = useRef<{ content: string; clientId: string } | null>(null);
   const send = useMutation({
-    mutationFn: (content: string) => rpc.message.send({ roomId, content }),
-    onSuccess: (message) => append([message]),
-    onError: () => toast.error(TOAST.sendMessageFailed),
+    mutationFn: (content: string) => {
+      const clientId =
+        unsent.current?.content === content ? unsent.current.clientId : newClientId();
+      unsent.current = { content, clientId };
+      return sendWithRetry(() => rpc.message.send({ roomId, content, clientId }));
+    },
+    onSuccess: (message) => {
+      unsent.current = null;
+      append([message]);
+    },
+    onError: (error) => toast.error(failureText(error, TOAST.sendMessageFailed)),
+  });
+
+  const loadEarlier = useMutation({
+    mutationFn: async () => {
+      const oldest = queryClient.getQueryData(query.queryKey)?.oldest;
+      return oldest ? rpc.message.list({ roomId, before: oldest }) : null;
+    },
+    onSuccess: (page) => {
+      if (!page) return;
+      queryClient.setQueryData(query.queryKey, (old) => old && withEarlier(old, page));
+    },
+    onError: () => toast.error(TOAST.loadHistoryFailed),
   });
 
   return {
     messages: history.data?.messages ?? [],
     isLoading: history.isPending,
+    hasOlder: history.data?.hasOlder ?? false,
+    loadEarlier,
     channel,
     send,
   };

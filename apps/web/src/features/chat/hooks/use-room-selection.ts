@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { roomChannel, TOAST } from "@chatsphere/contract";
+import { flattenPages } from "@/lib/pages";
 import { useChannel } from "@/lib/realtime/hooks";
 import { rpc } from "@/lib/rpc";
 import { ROOMS_KEY, roomsQuery } from "../api";
@@ -16,19 +17,16 @@ const ROOMS_REFRESH_MS = 30_000;
 export function useRoomSelection(roomId: string | undefined) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const rooms = useQuery({ ...roomsQuery(), refetchInterval: ROOMS_REFRESH_MS });
-  const current = rooms.data?.rooms.find((r) => r.id === roomId) ?? null;
+  const rooms = useInfiniteQuery({ ...roomsQuery(), refetchInterval: ROOMS_REFRESH_MS });
+  const list = flattenPages(
+    rooms.data?.pages,
+    (page) => page.rooms,
+    (room) => room.id,
+  );
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: ROOMS_KEY }),
     [queryClient],
   );
-
-  // People coming and going in the open room change its member count: refresh the list.
-  const { presence } = useChannel(current?.isMember ? roomChannel(current.id) : null);
-  const presentCount = presence?.count ?? 0;
-  useEffect(() => {
-    if (presentCount > 0) void refresh();
-  }, [presentCount, refresh]);
   const show = (id: string | undefined) =>
     navigate({ to: "/chat", search: { tab: "chat-rooms", roomId: id } });
 
@@ -40,6 +38,16 @@ export function useRoomSelection(roomId: string | undefined) {
       void show(undefined);
     },
   });
+  // A room opened by link may sit on a page not loaded yet: join's answer describes it.
+  const joined = join.data?.room.id === roomId ? join.data?.room : undefined;
+  const current = list.find((r) => r.id === roomId) ?? joined ?? null;
+
+  // People coming and going in the open room change its member count: refresh the list.
+  const { presence } = useChannel(current?.isMember ? roomChannel(current.id) : null);
+  const presentCount = presence?.count ?? 0;
+  useEffect(() => {
+    if (presentCount > 0) void refresh();
+  }, [presentCount, refresh]);
 
   const attempted = useRef<string | null>(null);
   const { mutate } = join;
@@ -61,6 +69,7 @@ export function useRoomSelection(roomId: string | undefined) {
     mutationFn: (id: string) => rpc.room.leave({ roomId: id }),
     onSuccess: async () => {
       toast.success(TOAST.leftRoom);
+      join.reset();
       await refresh();
       await show(undefined);
     },
@@ -68,7 +77,9 @@ export function useRoomSelection(roomId: string | undefined) {
   });
 
   return {
-    rooms: rooms.data?.rooms ?? [],
+    rooms: list,
+    /** The next page of rooms, for the list's Load more button. */
+    pager: rooms,
     isLoading: rooms.isPending,
     current,
     joined: Boolean(current?.isMember),

@@ -12,6 +12,7 @@ import {
 } from "@chatsphere/contract";
 import { realtime, useChannel, useOnReconnect } from "@/lib/realtime/hooks";
 import { rpc } from "@/lib/rpc";
+import { failureText } from "@/lib/rpc-error";
 import { refreshSession } from "@/lib/session/session-query";
 import { useRegion } from "./use-region";
 
@@ -104,8 +105,8 @@ export function useStranger(self: { id: string; name: string }) {
       try {
         const result = await rpc.room.findStranger({ continent: state.current.region });
         if (state.current.phase === "starting" && result.status === "waiting") toWaiting();
-      } catch {
-        toast.error(failure);
+      } catch (error) {
+        toast.error(failureText(error, failure));
         toIdle();
       }
     },
@@ -135,8 +136,8 @@ export function useStranger(self: { id: string; name: string }) {
     toWaiting();
     try {
       await rpc.room.skipStranger({ roomId: current.id, continent: region, requeueOther: true });
-    } catch {
-      toast.error(TOAST.skipFailed);
+    } catch (error) {
+      toast.error(failureText(error, TOAST.skipFailed));
       await rpc.room.leave({ roomId: current.id }).catch(() => undefined);
       toIdle();
     }

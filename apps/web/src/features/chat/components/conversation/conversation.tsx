@@ -1,6 +1,7 @@
 import { MessagesSquare } from "lucide-react";
 import { type ReactNode } from "react";
-import { roomChannel, type EventFrame } from "@chatsphere/contract";
+import { roomChannel, TEXT, type EventFrame } from "@chatsphere/contract";
+import { Button } from "@/components/ui/button";
 import type { ChannelListener, ChannelSnapshot } from "@/lib/realtime/client";
 import { useConversation } from "../../hooks/use-conversation";
 import { useTyping } from "../../hooks/use-typing";
@@ -26,13 +27,16 @@ interface ConversationProps {
 /** Messages, typing and the composer of one room, kept live over the room channel. */
 export function Conversation(props: ConversationProps) {
   const typing = useTyping(roomChannel(props.roomId), props.selfId);
-  const { messages, isLoading, channel, send } = useConversation(props.roomId, {
-    onEvent: (frame) => {
-      typing.onEvent(frame);
-      props.onEvent?.(frame);
+  const { messages, isLoading, hasOlder, loadEarlier, channel, send } = useConversation(
+    props.roomId,
+    {
+      onEvent: (frame) => {
+        typing.onEvent(frame);
+        props.onEvent?.(frame);
+      },
+      onRefused: (reason) => props.onRefused?.(reason),
     },
-    onRefused: (reason) => props.onRefused?.(reason),
-  });
+  );
   const names = typing.typists.map((t) => (props.typistName ? props.typistName(t.name) : t.name));
 
   return (
@@ -43,6 +47,20 @@ export function Conversation(props: ConversationProps) {
         selfId={props.selfId}
         isLoading={isLoading}
         showSender={props.showSender}
+        header={
+          hasOlder ? (
+            <div className="mb-3 flex justify-center">
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={loadEarlier.isPending}
+                onClick={() => loadEarlier.mutate()}
+              >
+                {TEXT.loadEarlierMessages}
+              </Button>
+            </div>
+          ) : null
+        }
         footer={<TypingIndicator names={names} />}
         empty={
           <div className="flex h-full flex-col items-center justify-center gap-2 py-10 text-center text-muted-foreground">

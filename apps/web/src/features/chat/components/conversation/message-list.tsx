@@ -10,6 +10,7 @@ export function MessageList({
   isLoading,
   showSender,
   empty,
+  header,
   footer,
 }: {
   messages: ChatMessage[];
@@ -17,6 +18,8 @@ export function MessageList({
   isLoading: boolean;
   showSender: boolean;
   empty: ReactNode;
+  /** Above the messages, e.g. "Load earlier messages". */
+  header?: ReactNode;
   footer?: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -50,16 +53,19 @@ export function MessageList({
       ) : messages.length === 0 ? (
         empty
       ) : (
-        <ol className="flex flex-col gap-3" aria-label="Messages">
-          {messages.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              mine={message.senderId === selfId}
-              showSender={showSender}
-            />
-          ))}
-        </ol>
+        <>
+          {header}
+          <ol className="flex flex-col gap-3" aria-label="Messages">
+            {messages.map((message) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                mine={message.senderId === selfId}
+                showSender={showSender}
+              />
+            ))}
+          </ol>
+        </>
       )}
       {footer}
     </div>

@@ -1,16 +1,29 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { roomChannel } from "@chatsphere/contract";
+import { roomChannel, TEXT } from "@chatsphere/contract";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useChannel } from "@/lib/realtime/hooks";
 import { cn } from "@/lib/cn";
+import { flattenPages } from "@/lib/pages";
 import { membersQuery } from "../../api";
 
-/** A room's members, online ones first (presence of the room channel). */
-export function MembersPanel({ roomId, selfId }: { roomId: string; selfId: string }) {
-  const members = useQuery(membersQuery(roomId));
+/**
+ * A room's members a page at a time (a global room can have thousands), online ones first
+ * among those loaded (presence of the room channel); `total` is the room's member count.
+ */
+export function MembersPanel({
+  roomId,
+  selfId,
+  total,
+}: {
+  roomId: string;
+  selfId: string;
+  total: number;
+}) {
+  const members = useInfiniteQuery(membersQuery(roomId));
   const { presence } = useChannel(roomChannel(roomId));
   const online = presence?.entries;
   const { refetch } = members;
@@ -29,13 +42,18 @@ export function MembersPanel({ roomId, selfId }: { roomId: string; selfId: strin
       </div>
     );
   }
-  const list = [...(members.data?.members ?? [])].sort(
+  const loaded = flattenPages(
+    members.data?.pages,
+    (page) => page.members,
+    (m) => m.userId,
+  );
+  const list = loaded.sort(
     (a, b) => Number(online?.has(b.userId) ?? false) - Number(online?.has(a.userId) ?? false),
   );
   return (
     <div className="grid gap-1 p-3">
       <h3 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-        Members · {list.length}
+        {TEXT.membersHeading(Math.max(total, list.length))}
       </h3>
       <ul className="grid gap-1" aria-label="Members">
         {list.map(({ userId, user }) => {
@@ -62,6 +80,7 @@ export function MembersPanel({ roomId, selfId }: { roomId: string; selfId: strin
           );
         })}
       </ul>
+      <LoadMoreButton query={members} label={TEXT.loadMoreMembers} />
     </div>
   );
 }

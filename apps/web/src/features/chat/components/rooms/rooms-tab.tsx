@@ -30,6 +30,7 @@ export function RoomsTab({
     <RoomList
       rooms={selection.rooms}
       isLoading={selection.isLoading}
+      pager={selection.pager}
       currentId={roomId}
       onSelect={(id) => {
         setPicking(false);
@@ -74,7 +75,7 @@ export function RoomsTab({
           className="hidden w-64 shrink-0 overflow-y-auto border-l lg:block"
           aria-label="Room members"
         >
-          <MembersPanel roomId={current.id} selfId={self.id} />
+          <MembersPanel roomId={current.id} selfId={self.id} total={current.memberCount} />
         </aside>
       ) : null}
       <Dialog open={picking} onOpenChange={setPicking}>
@@ -88,7 +89,9 @@ export function RoomsTab({
       <Sheet open={showMembers} onOpenChange={setShowMembers}>
         <SheetContent side="right" className="p-0 pt-4">
           <SheetTitle className="px-5">{current?.name ?? "Members"}</SheetTitle>
-          {current && joined ? <MembersPanel roomId={current.id} selfId={self.id} /> : null}
+          {current && joined ? (
+            <MembersPanel roomId={current.id} selfId={self.id} total={current.memberCount} />
+          ) : null}
         </SheetContent>
       </Sheet>
     </div>

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { createLogger } from "../logger";
+import { connectRedis, type RedisConnection } from "../realtime/redis/connection";
+import { createRateLimiter } from "./rate-limiter";
+
+const rule = { max: 3, window: 60 };
+
+describe("rate limiter in memory (the embedded default)", () => {
+  it("allows max hits per window, then says how long to wait", async () => {
+    const limiter = createRateLimiter();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await limiter.consume("k", rule));
+    expect(answers.slice(0, 3)).toEqual([null, null, null]);
+    expect(answers[3]).toBeGreaterThan(0);
+    expect(answers[3]).toBeLessThanOrEqual(60);
+    // Another key, or the same key under another rule, has its own allowance.
+    expect(await limiter.consume("other", rule)).toBeNull();
+    expect(await limiter.hit("k", { max: 10, window: 60 })).toBe(true);
+  });
+});
+
+/** Runs in `npm run test:services`, which sets TEST_REDIS_URL and fails if Redis is down. */
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
+  const connections: RedisConnection[] = [];
+  const connect = async (prefix: string) => {
+    const logger = createLogger("silent");
+    const connection = await connectRedis({ url: redisUrl ?? "", prefix, logger });
+    connections.push(connection);
+    return connection;
+  };
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+  });
+
+  it("shares one allowance between two processes (two connections, two limiters)", async () => {
+    const prefix = `rl-test-${randomUUID()}:`;
+    const one = createRateLimiter({ redis: await connect(prefix) });
+    const two = createRateLimiter({ redis: await connect(prefix) });
+    const answers = await Promise.all([
+      one.consume("shared", rule),
+      two.consume("shared", rule),
+      one.consume("shared", rule),
+      two.consume("shared", rule),
+    ]);
+    expect(answers.filter((a) => a === null)).toHaveLength(3);
+    expect(await one.consume("shared", rule)).not.toBeNull();
+    expect(await two.consume("shared", rule)).not.toBeNull();
+  });
+});
