@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callerSessionOf } from "../src/auth/session-cache";
-import { cookieValue, createSessionLookup, type SessionLookup } from "../src/auth/session-lookup";
+import { callerSessionOf, type SessionLookup } from "../src/auth/caller-session";
+import { cookieValue, createSessionLookup } from "../src/auth/session-lookup";
 import { session, user } from "../src/db/schema";
 import { createTestServer, type TestServer } from "./harness";
 

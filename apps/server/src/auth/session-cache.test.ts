@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSessionCache, type CallerSession } from "./session-cache";
+import type { CallerSession } from "./caller-session";
+import { createSessionCache } from "./session-cache";
 
 const cookieOf = (token: string) => `theme=dark; better-auth.session_token=${token}.sig`;
 

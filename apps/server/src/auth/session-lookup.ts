@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { session, user } from "../db/schema";
 import type { Auth } from "./auth";
-import { callerSessionOf, type CallerSession } from "./session-cache";
+import { callerSessionOf, type SessionLookup } from "./caller-session";
 
 /** A signature is base64 of an HMAC-SHA256: 43 characters and one "=" (better-call's check). */
 const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
@@ -50,8 +50,6 @@ export function verifiedToken(value: string, secret: string): string | null {
   const given = Buffer.from(signature, "base64");
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
-
-export type SessionLookup = (cookieHeader: string) => Promise<CallerSession | null>;
 
 /**
  * Who calls, for a Cookie header: the same answer as better-auth's `getSession`, in one

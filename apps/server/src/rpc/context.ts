@@ -1,5 +1,6 @@
 import type { Auth } from "../auth/auth";
-import type { CallerSession, SessionCache } from "../auth/session-cache";
+import type { CallerSession } from "../auth/caller-session";
+import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { StrangerService } from "../features/stranger/service";
 import type { Logger } from "../logger";

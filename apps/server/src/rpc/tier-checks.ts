@@ -1,6 +1,6 @@
 import { ORPCError } from "@orpc/server";
 import { PERMISSION } from "@chatsphere/contract";
-import type { CallerSession } from "../auth/session-cache";
+import type { CallerSession } from "../auth/caller-session";
 
 /*
  * The rules of the procedure tiers, as plain checks: the oRPC middlewares of base.ts and the

@@ -1,4 +1,4 @@
-import type { CallerSession } from "../auth/session-cache";
+import type { CallerSession } from "../auth/caller-session";
 import { AppError } from "../errors";
 import { FileTooLargeError, type FileStorage, type StagedFile } from "../storage/storage";
 import { acceptFile, readHead, SNIFF_BYTES } from "./accept-file";

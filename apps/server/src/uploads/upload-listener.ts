@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ORPCError } from "@orpc/server";
-import type { CallerSession } from "../auth/session-cache";
+import type { CallerSession } from "../auth/caller-session";
 import type { Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
 import { MULTIPART_OVERHEAD_BYTES, readRpcUpload } from "./rpc-multipart";

@@ -1,4 +1,4 @@
-import type { CallerSession } from "../auth/session-cache";
+import type { CallerSession } from "../auth/caller-session";
 
 /**
  * One upload procedure of the contract, served by the upload listener before oRPC so that
