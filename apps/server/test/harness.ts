@@ -118,7 +118,10 @@ function listenOnFreePort(server: Server): Promise<string> {
   });
 }
 
-export async function createTestServer(): Promise<TestServer> {
+/** `env` overrides the test configuration, e.g. `{ PUBLIC_URL: "" }` for none (as `npm start`). */
+export async function createTestServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -128,6 +131,7 @@ export async function createTestServer(): Promise<TestServer> {
     // Each helper call below comes from its own address, so tests that create many users do
     // not trip the per-address auth limits; rate-limit tests pick one address on purpose.
     TRUST_PROXY: "true",
+    ...options.env,
   });
   const database = await testDatabase();
   const mails: MailMessage[] = [];
@@ -146,10 +150,12 @@ export async function createTestServer(): Promise<TestServer> {
     onUpgrade: runtime.realtime.handleUpgrade,
   });
   const baseUrl = await listenOnFreePort(http);
+  // The page's origin: PUBLIC_URL, or without one the address the server is reached at.
+  const siteOrigin = config.publicUrl ?? baseUrl;
 
   const request = (pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
-    if (!headers.has("origin")) headers.set("origin", ORIGIN);
+    if (!headers.has("origin")) headers.set("origin", siteOrigin);
     return fetch(`${baseUrl}${pathname}`, { ...init, headers, redirect: "manual" });
   };
 
@@ -157,7 +163,7 @@ export async function createTestServer(): Promise<TestServer> {
     createORPCClient(
       new RPCLink({
         url: `${baseUrl}/rpc`,
-        headers: cookie ? { cookie, origin: ORIGIN } : { origin: ORIGIN },
+        headers: cookie ? { cookie, origin: siteOrigin } : { origin: siteOrigin },
       }),
     );
 

@@ -135,6 +135,9 @@ export function createAuth(deps: AuthDeps) {
       // One cookie name on every address; `Secure` is added per request when the site is
       // served over https (http/auth-route.ts), so a LAN address over http still works.
       useSecureCookies: false,
+      // better-auth skips its origin and callbackURL checks when NODE_ENV is "test": the
+      // procedure tests must meet the checks production has.
+      disableOriginCheck: false,
       database: { generateId: () => createId() },
     },
     logger: {
