@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { CONTENT_TOAST, FEEDBACK_PAGE_SIZE } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
+import { failureText } from "@/lib/rpc-error";
 
 /** The signed-in user's own feedback, newest first, 20 per page (SPEC §9). */
 export const ownFeedbacksOptions = () =>
@@ -21,6 +22,6 @@ export function useSendFeedback(onDone: () => void) {
       onDone();
       await queryClient.invalidateQueries({ queryKey: orpc.feedback.listUser.key() });
     },
-    onError: () => toast.error(CONTENT_TOAST.feedbackFailed),
+    onError: (error) => toast.error(failureText(error, CONTENT_TOAST.feedbackFailed)),
   });
 }
