@@ -156,6 +156,9 @@ export async function startOurs(options: {
     DATA_DIR: join(dir, "data"),
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
+    // A thousand bench guests skip and send as a million people would: the limiter runs on
+    // every call as in production, but refuses a thousand times later (decision 0015).
+    RATE_LIMIT_SCALE: "1000",
     BENCH_PROBE_FILE: probeFile,
   };
   if (options.services) {

@@ -85,7 +85,7 @@ export async function bootstrap(
     redis = config.REDIS_URL
       ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
       : undefined;
-    const rateLimiter = createRateLimiter({ redis });
+    const rateLimiter = createRateLimiter({ redis, scale: config.RATE_LIMIT_SCALE });
     // better-auth reports ended sessions from its hooks; the realtime side exists only later.
     let notifySessions = (_userId: string) => {};
     const auth = createAuth({

@@ -73,6 +73,11 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * Multiplies every rate limit (decision 0015). Only for load tests, whose few clients each
+   * do what thousands of people would: the limiter still runs, it just refuses later.
+   */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -18,6 +18,13 @@ describe("rate limiter in memory (the embedded default)", () => {
     expect(await limiter.consume("other", rule)).toBeNull();
     expect(await limiter.hit("k", { max: 10, window: 60 })).toBe(true);
   });
+
+  it("multiplies every limit by RATE_LIMIT_SCALE (load tests)", async () => {
+    const limiter = createRateLimiter({ scale: 2 });
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await limiter.consume("k", rule));
+    expect(answers.filter((a) => a === null)).toHaveLength(6);
+  });
 });
 
 /** Runs in `npm run test:services`, which sets TEST_REDIS_URL and fails if Redis is down. */

@@ -28,9 +28,13 @@ export interface RateLimiter {
  * its own limiter, so a key counted under two rules keeps two counters. A Redis outage falls
  * back to memory counters instead of failing every call.
  */
-export function createRateLimiter(options: { redis?: RedisConnection } = {}): RateLimiter {
+export function createRateLimiter(
+  options: { redis?: RedisConnection; scale?: number } = {},
+): RateLimiter {
   const limiters = new Map<string, RateLimiterAbstract>();
-  const limiterFor = (rule: RateLimitRule) => {
+  const scale = options.scale ?? 1;
+  const limiterFor = (given: RateLimitRule) => {
+    const rule = { ...given, max: Math.max(1, Math.round(given.max * scale)) };
     const name = `${rule.max}/${rule.window}`;
     let limiter = limiters.get(name);
     if (limiter) return limiter;
