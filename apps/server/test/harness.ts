@@ -85,6 +85,8 @@ export interface TestServer {
   wsUrl: string;
   /** A request to the app, same-origin by default. */
   request(pathname: string, init?: RequestInit): Promise<Response>;
+  /** A JSON POST to better-auth (`/api/auth{pathname}`), from a fresh address, as `cookie`. */
+  postAuth(pathname: string, body: unknown, cookie?: string | null): Promise<Response>;
   /** An RPC client that sends the given cookie (or none). */
   client(cookie?: string): ContractRouterClient<Contract>;
   signUp(email?: string, password?: string): Promise<TestUser>;
@@ -167,10 +169,14 @@ export async function createTestServer(
       }),
     );
 
-  const postJson = (pathname: string, body: unknown) =>
+  const postJson = (pathname: string, body: unknown, cookie?: string | null) =>
     request(pathname, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        "content-type": "application/json",
+        "x-forwarded-for": randomIp(),
+      },
       body: JSON.stringify(body),
     });
 
@@ -188,6 +194,7 @@ export async function createTestServer(
     baseUrl,
     wsUrl: `${baseUrl.replace(/^http/, "ws")}${REALTIME_PATH}`,
     request,
+    postAuth: (pathname, body, cookie) => postJson(`/api/auth${pathname}`, body, cookie),
     client,
     async signUp(email = uniqueEmail(), password = "password123") {
       const response = await postJson("/api/auth/sign-up/email", {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { CLOSE_CODES, userChannel, VALIDATION } from "@chatsphere/contract";
 import { session, user } from "../../src/db/schema";
-import { ORIGIN, randomIp, useTestServer, type TestUser } from "../harness";
+import { ORIGIN, useTestServer, type TestUser } from "../harness";
 import { openSocket, tryOpen } from "../realtime-helpers";
 
 /*
@@ -15,15 +15,7 @@ import { openSocket, tryOpen } from "../realtime-helpers";
 const t = useTestServer({ withAdmin: true });
 
 const post = (pathname: string, cookie: string | null, body: unknown) =>
-  t.server.request(`/api/auth${pathname}`, {
-    method: "POST",
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      "content-type": "application/json",
-      "x-forwarded-for": randomIp(),
-    },
-    body: JSON.stringify(body),
-  });
+  t.server.postAuth(pathname, body, cookie);
 
 const sessionsOf = (userId: string) =>
   t.server.runtime.services.db.select().from(session).where(eq(session.userId, userId));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { VALIDATION } from "@chatsphere/contract";
 import { follow, user } from "../../src/db/schema";
-import { randomIp, uniqueEmail, useTestServer } from "../harness";
+import { uniqueEmail, useTestServer } from "../harness";
 
 /*
  * Bounds on what users write (issue 10, item 5): a display name is 1-60 characters with no
@@ -13,15 +13,7 @@ import { randomIp, uniqueEmail, useTestServer } from "../harness";
 const t = useTestServer();
 
 const post = (pathname: string, body: unknown, cookie?: string) =>
-  t.server.request(`/api/auth${pathname}`, {
-    method: "POST",
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      "content-type": "application/json",
-      "x-forwarded-for": randomIp(),
-    },
-    body: JSON.stringify(body),
-  });
+  t.server.postAuth(pathname, body, cookie);
 
 const userByEmail = async (email: string) =>
   (await t.server.runtime.services.db.select().from(user).where(eq(user.email, email)))[0];
