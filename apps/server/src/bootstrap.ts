@@ -21,6 +21,7 @@ import { createRealtime, type Realtime } from "./realtime/realtime";
 import { connectRedis, type RedisConnection } from "./realtime/redis/connection";
 import type { Services } from "./rpc/context";
 import { createLocalDiskStorage } from "./storage/local-disk";
+import { createS3Storage, type S3Storage } from "./storage/s3";
 
 export interface Runtime {
   services: Services;
@@ -49,6 +50,7 @@ export function publicConfigOf(config: Config): PublicConfig {
         ? { client: config.ADS_CLIENT, slot: config.ADS_SLOT }
         : null,
     analyticsUrl: config.ANALYTICS_URL ?? null,
+    publicUrl: config.publicUrl,
   };
 }
 
@@ -64,7 +66,13 @@ export async function bootstrap(
   const database = openDatabase(options.target ?? databaseTarget(config));
   let redis: RedisConnection | undefined;
   let realtime: Realtime | undefined;
+  let s3: S3Storage | undefined;
   try {
+    // The bucket is checked first, so a wrong S3_* value stops the start before anything else.
+    s3 = config.s3 ? await createS3Storage(config.s3) : undefined;
+    if (s3 && !s3.conditionalWrites) {
+      logger.warn("S3: the server ignores conditional writes; keys are checked before writing");
+    }
     await runMigrations(database);
     await ensureGlobalRooms(database.db);
     const secret = config.AUTH_SECRET ?? (await getOrCreateSecret(database.db, "auth"));
@@ -81,7 +89,7 @@ export async function bootstrap(
       allowedOrigins: config.ALLOWED_ORIGINS,
       trust: config.TRUST_PROXY,
     });
-    const storage = createLocalDiskStorage(path.resolve(config.DATA_DIR, "files"));
+    const storage = s3 ?? createLocalDiskStorage(path.resolve(config.DATA_DIR, "files"));
     redis = config.REDIS_URL
       ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
       : undefined;
@@ -122,6 +130,7 @@ export async function bootstrap(
       storage,
     };
     const connection = redis;
+    const bucket = s3;
     return {
       services,
       database,
@@ -133,12 +142,14 @@ export async function bootstrap(
         sessions.close();
         await rt.close();
         await connection?.close();
+        await bucket?.close();
         await database.close();
       },
     };
   } catch (error) {
     await realtime?.close().catch(() => undefined);
     await redis?.close().catch(() => undefined);
+    await s3?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

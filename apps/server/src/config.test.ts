@@ -36,6 +36,37 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADS_SLOT: "1" })).toThrow(/ADS_CLIENT/);
   });
 
+  it("keeps files on local disk unless every S3 variable is set, with a default region", () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const s3 = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "chat-files",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "chat-files",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
+    expect(loadConfig({ ...s3, S3_REGION: "eu-central-1" }).s3?.region).toBe("eu-central-1");
+  });
+
+  it("refuses a half-configured bucket, naming each missing S3 variable", () => {
+    const half = () => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "files" });
+    expect(half).toThrow(
+      /^Invalid environment variables: S3_ACCESS_KEY_ID \(.*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: "secret" })).toThrow(
+      /S3_ENDPOINT.*S3_BUCKET.*S3_ACCESS_KEY_ID/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: "ftp://x", S3_BUCKET: "Bad_Name" })).toThrow(
+      /S3_ENDPOINT.*S3_BUCKET/,
+    );
+  });
+
   it("strips a trailing slash from the public URL and refuses other schemes", () => {
     expect(loadConfig({ PUBLIC_URL: "https://chat.example.com/" }).publicUrl).toBe(
       "https://chat.example.com",

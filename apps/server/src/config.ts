@@ -60,6 +60,17 @@ const envSchema = z.object({
   ADS_CLIENT: optionalString,
   ADS_SLOT: optionalString,
   ANALYTICS_URL: optionalUrl,
+  /** An S3-compatible bucket for uploaded files instead of DATA_DIR/files (see S3_NAMES). */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 of a-z 0-9 . -)")
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -82,9 +93,30 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The bucket uploads go to when every S3_* variable is set (S3_REGION has a default). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 export interface Config extends Env {
   /** `PUBLIC_URL` without a trailing slash, or null: the site is wherever it is opened. */
   publicUrl: string | null;
+  /** null: files on local disk. */
+  s3: S3Settings | null;
+}
+
+const S3_NAMES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** A bucket configured by halves would silently keep files on one machine's disk. */
+function missingS3Names(env: Env) {
+  const missing = S3_NAMES.filter((name) => !env[name]);
+  if (missing.length === S3_NAMES.length) return [];
+  const message = "needed with the other S3_* variables: set all four, or none";
+  return missing.map((variable) => ({ variable, message }));
 }
 
 export class ConfigError extends Error {
@@ -129,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: "set both ADS_CLIENT and ADS_SLOT, or neither",
     });
   }
+  halfSet.push(...missingS3Names(env));
   if (halfSet.length > 0) throw new ConfigError(halfSet);
 
   if (env.SMTP_URL && !env.PUBLIC_URL) {
@@ -139,5 +172,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ]);
   }
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : null;
-  return { ...env, publicUrl };
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: region } = env;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  const s3 =
+    endpoint && bucket && accessKeyId && secretAccessKey
+      ? { endpoint, bucket, region, accessKeyId, secretAccessKey }
+      : null;
+  return { ...env, publicUrl, s3 };
 }

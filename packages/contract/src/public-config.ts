@@ -8,6 +8,8 @@ export const publicConfigSchema = z.object({
   providers: z.object({ google: z.boolean(), facebook: z.boolean() }),
   ads: z.object({ client: z.string(), slot: z.string() }).nullable(),
   analyticsUrl: z.string().nullable(),
+  /** PUBLIC_URL when set: shared links (a room's) point there, not at the page's address. */
+  publicUrl: z.string().nullable().default(null),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -17,4 +19,5 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   providers: { google: false, facebook: false },
   ads: null,
   analyticsUrl: null,
+  publicUrl: null,
 };

@@ -9,6 +9,7 @@ import {
   FILES_PREFIX,
   isSafeKey,
   type ByteSource,
+  type FileInfo,
   type FileStorage,
   type PutOptions,
   type StagedFile,
@@ -33,6 +34,22 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
     if (!full.startsWith(root + path.sep)) throw new Error(`Unsafe storage key: ${key}`);
     return full;
   };
+
+  /** The sidecar and the file's size, or null when either is missing. */
+  async function infoOf(key: string): Promise<(FileInfo & { file: string }) | null> {
+    if (!isSafeKey(key) || key.endsWith(META_SUFFIX)) return null;
+    const file = pathOf(key);
+    try {
+      const options = JSON.parse(await readFile(file + META_SUFFIX, "utf8")) as PutOptions;
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      const { contentType, cacheControl, meta = {} } = options;
+      return { file, size: info.size, contentType, cacheControl, meta };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
 
   async function writeLinked(target: string, data: string): Promise<boolean> {
     const temp = tempPath();
@@ -79,6 +96,7 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
     }
     return {
       size,
+      open: () => createReadStream(temp),
       commit: (key, options) => place(key, temp, options),
       discard: () => rm(temp, { force: true }),
     };
@@ -97,25 +115,30 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
 
     stage,
 
-    async read(key) {
-      if (!isSafeKey(key) || key.endsWith(META_SUFFIX)) return null;
-      const file = pathOf(key);
-      try {
-        const meta = JSON.parse(await readFile(file + META_SUFFIX, "utf8")) as PutOptions;
-        const info = await stat(file);
-        if (!info.isFile()) return null;
-        const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-        return { body, size: info.size, ...meta };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw error;
-      }
+    async read(key, range) {
+      const found = await infoOf(key);
+      if (!found) return null;
+      const { file, ...info } = found;
+      const stream = createReadStream(file, range ?? {});
+      return { ...info, body: Readable.toWeb(stream) as ReadableStream<Uint8Array> };
+    },
+
+    async stat(key) {
+      const found = await infoOf(key);
+      if (!found) return null;
+      const { file: _file, ...info } = found;
+      return info;
     },
 
     async remove(key) {
       const file = pathOf(key);
       await rm(file, { force: true });
       await rm(file + META_SUFFIX, { force: true });
+    },
+
+    async removePrefix(prefix) {
+      // A whole folder: the files of one room live under `chat/{roomId}/`.
+      await rm(pathOf(prefix), { recursive: true, force: true });
     },
 
     publicUrl: (key) => `${FILES_PREFIX}${key}`,

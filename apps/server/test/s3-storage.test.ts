@@ -1,0 +1,159 @@
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createORPCClient } from "@orpc/client";
+import { RPCLink } from "@orpc/client/fetch";
+import type { ContractRouterClient } from "@orpc/contract";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Contract } from "@chatsphere/contract";
+import { bootstrap } from "../src/bootstrap";
+import { loadConfig } from "../src/config";
+import { createLogger } from "../src/logger";
+import { createS3Storage } from "../src/storage/s3";
+import { startTestS3Server, type TestS3Server } from "../src/storage/s3-test-server";
+import { PNG_1X1 } from "./content-fixtures";
+import { createTestServer, uniqueEmail, type TestServer } from "./harness";
+import { startServerProcess, stopProcess } from "./processes";
+
+const png = (name = "x.png") => new File([PNG_1X1], name, { type: "image/png" });
+
+/** The object as the bucket holds it, read with a storage of its own (not the server's). */
+async function inBucket(s3: TestS3Server, url: string) {
+  const storage = await createS3Storage(s3.connection);
+  try {
+    return await storage.stat(url.replace(/^\/files\//, ""));
+  } finally {
+    await storage.close();
+  }
+}
+
+describe("a server with S3_* set keeps uploads in the bucket", () => {
+  let s3: TestS3Server;
+  let server: TestServer;
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+    server = await createTestServer({ env: s3.env });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close();
+  });
+
+  it("an admin's blog image goes to the bucket, not DATA_DIR, and is served at its URL", async () => {
+    const admin = await server.createAdmin();
+    const { url } = await admin.client.admin.uploadBlogImage({ image: png() });
+    expect(url).toMatch(/^\/files\/blogs\/\d+\.png$/);
+    expect(await inBucket(s3, url)).toMatchObject({
+      size: PNG_1X1.length,
+      contentType: "image/png",
+    });
+    const files = path.join(server.dataDir, "files");
+    expect(existsSync(files) ? readdirSync(files) : []).toEqual([]);
+
+    const response = await server.request(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG_1X1);
+  });
+
+  it("does not start when the bucket is missing, and says which bucket and why", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-s3-bad-"));
+    const config = loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_BUCKET: "not-created" });
+    const starting = bootstrap(config, {
+      logger: createLogger("silent"),
+      target: { kind: "pglite", dataDir: null },
+    });
+    await expect(starting).rejects.toThrow(/S3 bucket "not-created" at .*: it does not exist/);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+/*
+ * Two real server processes behind one PostgreSQL, one Redis and one bucket, each with its
+ * own DATA_DIR: a file uploaded through one is served by the other. Runs only when both
+ * TEST_DATABASE_URL and TEST_REDIS_URL are given, as cross-process.test.ts.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!databaseUrl || !redisUrl)("two server processes sharing one bucket", () => {
+  const publicUrl = "http://localhost:3998";
+  const dbName = `chatsphere_s3_${Date.now().toString(36)}`;
+  const dataDirs: string[] = [];
+  const children: ChildProcess[] = [];
+  const bases: string[] = [];
+  let s3: TestS3Server | undefined;
+
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database "${dbName}"`);
+    await admin.end();
+    const url = new URL(databaseUrl ?? "");
+    url.pathname = `/${dbName}`;
+    // One after the other: the first start migrates and creates the shared secret.
+    for (let i = 0; i < 2; i++) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-s3proc-"));
+      dataDirs.push(dataDir);
+      const started = await startServerProcess({
+        ...s3.env,
+        DATABASE_URL: url.toString(),
+        REDIS_URL: redisUrl ?? "",
+        REDIS_PREFIX: `s3proc-${dbName}:`,
+        PUBLIC_URL: publicUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "error",
+        TRUST_PROXY: "true",
+        NODE_ENV: "test",
+      });
+      children.push(started.child);
+      bases.push(started.base);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(children.map((child) => stopProcess(child)));
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+    await s3?.close();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const clientOn = (base: string, cookie?: string): ContractRouterClient<Contract> =>
+    createORPCClient(
+      new RPCLink({
+        url: `${base}/rpc`,
+        headers: cookie ? { cookie, origin: publicUrl } : { origin: publicUrl },
+      }),
+    );
+
+  async function adminOn(base: string) {
+    const email = uniqueEmail("admin");
+    const password = "password123";
+    await clientOn(base).admin.signUp({ email, password, confirmPassword: password });
+    const response = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin: publicUrl, "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    return clientOn(base, cookie);
+  }
+
+  it("a blog image uploaded through one process is served by the other", async () => {
+    const [first = "", second = ""] = bases;
+    const admin = await adminOn(first);
+    const { url } = await admin.admin.uploadBlogImage({ image: png("shared.png") });
+    const response = await fetch(`${second}${url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG_1X1);
+  });
+});
