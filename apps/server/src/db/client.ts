@@ -48,6 +48,10 @@ function openPglite(dataDir: string | null, snapshot?: Blob): DatabaseHandle {
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that PostgreSQL drops (a restart, a terminated backend) is an `error`
+  // event on the pool; unheard, it would crash the process. The pool discards that client and
+  // the next query opens a new one.
+  pool.on("error", (error) => console.warn(`database: idle connection lost (${error.message})`));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
