@@ -19,7 +19,8 @@ import type { PresenceHub } from "./presence/hub";
  */
 export class Subscriptions {
   private readonly busRefs = new Map<string, { count: number; ready: Promise<void> }>();
-  private readonly pending = new WeakMap<Connection, Set<string>>();
+  /** Channels a connection is being authorized for; true once revoked meanwhile. */
+  private readonly pending = new WeakMap<Connection, Map<string, boolean>>();
 
   constructor(
     private readonly deps: {
@@ -46,7 +47,7 @@ export class Subscriptions {
         errorFrame("too_many_subscriptions", "Too many subscriptions", channel),
       );
     }
-    pending.add(channel);
+    pending.set(channel, false);
     const mode = presenceModeOf(parsed);
     let holdsBus = false;
     let joined = false;
@@ -68,6 +69,11 @@ export class Subscriptions {
         snapshot = await this.deps.presence.snapshot(channel, mode);
       }
       if (!connection.isOpen) return;
+      // A ban or a leave that was published while this was authorized wins: the check above
+      // read the membership before it ended.
+      if (pending.get(channel)) {
+        return connection.sendFrame(errorFrame("forbidden", "Not allowed", channel));
+      }
       // No await from the snapshot to here: no presence diff can fall between the two.
       holdsBus = false;
       joined = false;
@@ -89,8 +95,13 @@ export class Subscriptions {
     }
   }
 
-  /** Drops one subscription; false when the connection did not hold the channel. */
+  /**
+   * Drops one subscription; false when the connection did not hold the channel. A subscription
+   * still being authorized is marked, so it is refused when its check returns.
+   */
   unsubscribe(connection: Connection, channel: string): boolean {
+    const pending = this.pending.get(connection);
+    if (pending?.has(channel)) pending.set(channel, true);
     if (!connection.channels.has(channel)) return false;
     const wasLast = this.deps.index.remove(channel, connection);
     const parsed = parseChannel(channel);
@@ -115,9 +126,9 @@ export class Subscriptions {
   }
 
   private pendingOf(connection: Connection) {
-    let set = this.pending.get(connection);
-    if (!set) this.pending.set(connection, (set = new Set()));
-    return set;
+    let map = this.pending.get(connection);
+    if (!map) this.pending.set(connection, (map = new Map()));
+    return map;
   }
 
   private acquireBus(channel: string): Promise<void> {
