@@ -100,6 +100,7 @@ export function benchMessage(roomId: string, seq: number, sentUs: number): ChatM
     senderId: SENDER.id,
     sender: SENDER,
     createdAt: new Date().toISOString(),
+    media: null,
   };
 }
 

@@ -1,14 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import type { EventFrame, ServerFrame } from "@chatsphere/contract";
+import type { RoomKind, ServerFrame } from "@chatsphere/contract";
 import type { Database } from "../src/db/client";
 import { message, room, roomMember } from "../src/db/schema";
 import type { TestUser } from "./harness";
 
 /** A user room with these members, made directly (room.join has its own tests and limits). */
 export async function roomWith(db: Database, ...members: TestUser[]) {
+  return roomOfKind(db, "user", ...members);
+}
+
+/** A room of this kind (a stranger or direct chat, say) with these members. */
+export async function roomOfKind(db: Database, kind: RoomKind, ...members: TestUser[]) {
   const roomId = `r${randomUUID().replaceAll("-", "")}`;
-  await db.insert(room).values({ id: roomId, name: `Room ${roomId}`, kind: "user" });
+  await db.insert(room).values({ id: roomId, name: `Room ${roomId}`, kind });
   await db.insert(roomMember).values(members.map((m) => ({ roomId, userId: m.id })));
   return roomId;
 }
@@ -21,5 +26,7 @@ export const rowsOf = (db: Database, roomId: string) =>
     .where(eq(message.roomId, roomId))
     .orderBy(asc(message.seq));
 
-export const isMessageEvent = (f: ServerFrame): f is EventFrame =>
+type MessageEvent = Extract<ServerFrame, { type: "event"; event: "message" }>;
+
+export const isMessageEvent = (f: ServerFrame): f is MessageEvent =>
   f.type === "event" && f.event === "message";

@@ -43,6 +43,9 @@ describe("room.listRooms", () => {
     const music = rooms.find((r) => r.id === musicId);
     expect(music).toMatchObject({ kind: "global", isMember: true, isLocked: false });
     expect(music?.memberCount).toBeGreaterThanOrEqual(1);
+    // Every summary has its last activity time; unread counts are 0 for rooms one is not in.
+    expect(rooms.every((r) => !Number.isNaN(Date.parse(r.lastActivityAt)))).toBe(true);
+    expect(rooms.filter((r) => !r.isMember).every((r) => r.unreadCount === 0)).toBe(true);
     expect(rooms.every((r) => r.kind === "global" || r.kind === "user")).toBe(true);
   });
 
@@ -62,7 +65,7 @@ describe("room.join", () => {
     const roomId = await roomNamed("Gaming");
     await expect(ann.client.room.join({ roomId })).resolves.toMatchObject({
       message: TOAST.joinedRoom,
-      room: { id: roomId, isMember: true },
+      room: { id: roomId, isMember: true, unreadCount: 0, lastActivityAt: expect.any(String) },
     });
     expect(await memberRow(roomId, ann.id)).not.toBeNull();
   });

@@ -24,6 +24,36 @@ export const CHAT_WIDE_BREAKPOINT_PX = 1024;
 export const DEFAULT_BREAKPOINT_PX = 768;
 
 export const DM_UNANSWERED_CAP = 3;
+
+/** What each bad word of a room or direct message becomes (SPEC §5: "replaced with an emoji"). */
+export const PROFANITY_REPLACEMENT = "🤬";
+
+/** Chat media (photos, videos, voice notes): the largest file of each kind, checked as it streams. */
+export const MEDIA_KINDS = ["image", "video", "audio"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const MEDIA_MAX_BYTES: Record<MediaKind, number> = {
+  image: 10 * 1024 * 1024,
+  video: 50 * 1024 * 1024,
+  audio: 20 * 1024 * 1024,
+};
+/** Types accepted per kind (taken from the bytes), each with the extensions a name may carry. */
+export const MEDIA_TYPES = {
+  "image/jpeg": { kind: "image", extensions: ["jpg", "jpeg"] },
+  "image/png": { kind: "image", extensions: ["png"] },
+  "image/gif": { kind: "image", extensions: ["gif"] },
+  "image/webp": { kind: "image", extensions: ["webp"] },
+  "video/mp4": { kind: "video", extensions: ["mp4", "m4v", "mov"] },
+  "video/webm": { kind: "video", extensions: ["webm"] },
+  "video/ogg": { kind: "video", extensions: ["ogv", "ogg"] },
+  "audio/mpeg": { kind: "audio", extensions: ["mp3"] },
+  "audio/wav": { kind: "audio", extensions: ["wav"] },
+  "audio/ogg": { kind: "audio", extensions: ["ogg", "oga", "opus"] },
+  "audio/webm": { kind: "audio", extensions: ["webm", "weba"] },
+  "audio/mp4": { kind: "audio", extensions: ["m4a", "mp4"] },
+} as const satisfies Record<string, { kind: MediaKind; extensions: readonly string[] }>;
+export type MediaType = keyof typeof MEDIA_TYPES;
+/** The file picker's `accept` list. */
+export const MEDIA_ACCEPT = "image/*,video/*,audio/*";
 export const ROOM_NAME_MIN_LENGTH = 3;
 export const ROOM_NAME_MAX_LENGTH = 90;
 

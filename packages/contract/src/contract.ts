@@ -2,8 +2,19 @@ import { oc } from "@orpc/contract";
 import { adminContentContract, blogContract, feedbackContract } from "./content-contract";
 import { adminSignUpInput, adminSignUpOutput } from "./schemas/admin";
 import {
+  banInput,
   chatMessageSchema,
+  createRoomInput,
+  createRoomOutput,
+  deleteRoomInput,
   findStrangerInput,
+  getMyRoomsInput,
+  getMyRoomsOutput,
+  markAsReadOutput,
+  roomActionOutput,
+  toggleLockOutput,
+  uploadMediaInput,
+  uploadMediaOutput,
   joinRoomOutput,
   leaveRoomOutput,
   listMessagesInput,
@@ -54,10 +65,20 @@ export const contract = {
     skipStranger: oc.input(skipStrangerInput).output(strangerStatusOutput),
     /** Stops waiting for a stranger (the Cancel button while searching). */
     cancelStranger: oc.output(strangerStatusOutput),
+    // Rooms users own (SPEC §4 "Room lifecycle", §6 "Room owner"); owner-only on the server.
+    create: oc.input(createRoomInput).output(createRoomOutput),
+    getMyRooms: oc.input(getMyRoomsInput).output(getMyRoomsOutput),
+    toggleLock: oc.input(roomIdInput).output(toggleLockOutput),
+    ban: oc.input(banInput).output(roomActionOutput),
+    delete: oc.input(deleteRoomInput).output(roomActionOutput),
+    /** The caller has read the room up to now (its unread count drops to 0). */
+    markAsRead: oc.input(roomIdInput).output(markAsReadOutput),
   },
   message: {
     list: oc.input(listMessagesInput).output(listMessagesOutput),
     send: oc.input(sendMessageInput).output(chatMessageSchema),
+    /** A photo, video or audio file for a room (multipart); its URL is then sent as a message. */
+    uploadMedia: oc.input(uploadMediaInput).output(uploadMediaOutput),
   },
 };
 

@@ -21,12 +21,32 @@ export const VALIDATION = {
   feedbackEmpty: "Feedback cannot be empty.",
   commentEmpty: "Comment cannot be empty.",
   roomNameMin: "Name must be at least 3 characters",
+  roomNameTooLong: "Name must be at most 90 characters",
   slugKebab: "Slug must be in kebab-case format (lowercase letters, numbers, and hyphens only)",
   tagRequired: "At least 1 tag is required",
   messageEmpty: "Message cannot be empty.",
   messageTooLong: "Message must be at most 2000 characters",
   /** A page cursor the server did not hand out, or one of another list. */
   invalidPageCursor: "Invalid page cursor. Reload the list and try again.",
+} as const;
+
+/** Chat media refusals (message.uploadMedia). */
+const MEDIA_KIND_PLURAL: Record<string, string> = {
+  image: "Photos",
+  video: "Videos",
+  audio: "Audio files",
+};
+
+export const MEDIA_ERROR = {
+  tooLarge: (kind: string, megabytes: number) =>
+    `${MEDIA_KIND_PLURAL[kind] ?? "Files"} can be at most ${megabytes} MB.`,
+  empty: "The file is empty.",
+  typeUnsupported:
+    "Only photos (JPEG, PNG, GIF, WebP), videos (MP4, WebM, Ogg) and audio (MP3, WAV, Ogg, WebM, M4A) can be sent.",
+  extensionMismatch: "The file's name does not match what it contains.",
+  /** A photo whose pixels would not fit in memory once decoded (a decompression bomb). */
+  tooManyPixels: (megapixels: number) => `Photos can be at most ${megapixels} megapixels.`,
+  imageUnreadable: "The photo could not be read. It may be damaged.",
 } as const;
 
 /** Refusals of message inputs; an unknown cursor and another room's read the same (no leak). */
@@ -74,6 +94,17 @@ export const TOAST = {
   chatEndedOffline: "You were disconnected, so the chat ended.",
   leftRoom: "Left room successfully",
   joinedRoom: "Joined room successfully",
+  roomCreated: "Room created successfully",
+  roomLockUpdated: "Room lock status updated",
+  roomLinkCopied: "Room link copied to clipboard!",
+  userBanned: "User banned successfully",
+  banFailed: "Failed to ban user",
+  bannedFromRoom: "You have been banned from this room.",
+  roomDeleted: "Room deleted",
+  deleteRoomConfirm: (room: string) =>
+    `Are you sure you want to delete "${room}"? This action cannot be undone.`,
+  deleteRoomFailed: (reason: string) => `Failed to delete room: ${reason}`,
+  sendFileFailed: "Failed to send file.",
 } as const;
 
 export const TEXT = {
@@ -113,6 +144,74 @@ export const TEXT = {
   typing: (name: string) => `${name} is typing...`,
   onlineCount: (n: number) => `${n} ${n === 1 ? "person" : "people"} online`,
   loadEarlierMessages: "Load earlier messages",
+  // Chat media (photos, videos, voice notes) in the conversation.
+  attachFile: "Attach a file",
+  recordVoiceNote: "Record a voice note",
+  recording: "Recording",
+  stopRecording: "Stop and send",
+  cancelRecording: "Cancel recording",
+  uploading: "Uploading...",
+  sendingFile: "Sending...",
+  waitingToUpload: "Waiting...",
+  cancelUpload: "Cancel upload",
+  retryUpload: "Retry",
+  removeUpload: "Remove",
+  uploadsHeading: "Files being sent",
+  dropToSend: "Drop to send",
+  sharedImage: "Shared image",
+  sharedVideo: "Shared video",
+  sharedAudio: "Shared audio",
+  voiceNoteInsecure:
+    "Voice notes need a secure connection: open the site over https (or at localhost) to record.",
+  voiceNoteUnsupported: "This browser cannot record audio.",
+  voiceNoteNoMicrophone: "No microphone was found.",
+  voiceNoteDenied:
+    "Microphone access was denied. Allow it in your browser's site settings to record.",
+  voiceNoteMicrophoneBusy: "The microphone is in use by another app.",
+  voiceNoteFailed: "Could not start recording.",
+  // Rooms users own (SPEC §4 "Room lifecycle", §6 "Room owner").
+  yourRooms: "Your rooms",
+  allRooms: "All rooms",
+  noRoomsYet: "No rooms yet.",
+  noOwnRooms: "You are not in any room yet. Create one or pick one below.",
+  loadMoreYourRooms: "Load more of your rooms",
+  createRoom: "Create room",
+  createRoomTitle: "Create a room",
+  createRoomHint: "Anyone can find and join it until you lock it.",
+  roomNameLabel: "Room name",
+  create: "Create",
+  cancel: "Cancel",
+  shareRoom: "Share",
+  shareLinkTitle: "Room link",
+  shareLinkHint: "Copying is not available here. Select the link and copy it.",
+  roomOptions: "Room options",
+  lockRoom: "Lock room",
+  unlockRoom: "Unlock room",
+  deleteRoom: "Delete room",
+  deleteRoomTitle: "Delete this room?",
+  leaveRoom: "Leave",
+  showMembers: "Show members",
+  ban: "Ban",
+  memberActions: (name: string) => `Actions for ${name}`,
+  roomLocked: "Locked",
+  globalRoom: "Global",
+  lockedRoomHint: "Locked: only its members can enter.",
+  unreadMessages: (n: number) => `${n} unread ${n === 1 ? "message" : "messages"}`,
+  memberCount: (n: number) => `${n} ${n === 1 ? "member" : "members"}`,
+  /** A room's last activity under a minute ago, and on the day before today. */
+  activityJustNow: "now",
+  activityYesterday: "Yesterday",
+  roomsHeading: "Chat rooms",
+  roomListLabel: "Room list",
+  pickRoomHint: "Pick a room to join the conversation",
+  pickRoomBody: "Pick a room to see what people are talking about.",
+  joiningRoom: "Joining room",
+  emptyRoom: (room: string) => `No messages in ${room} yet. Start the conversation!`,
+  membersList: "Members",
+  you: "(you)",
+  guestBadge: "Guest",
+  online: "Online",
+  offline: "Offline",
 } as const;
 
 /** Server-side permission and error texts (SPEC §8). */
@@ -131,6 +230,10 @@ export const PERMISSION = {
   notInStrangerChat: "You are not in this stranger chat.",
   connectFirst: "Connect to the chat first, then start matching.",
   chatEnded: "This chat has ended.",
+  notRoomOwner: "Only the room's owner can do this.",
+  globalRoomFixed: "The global rooms cannot be changed.",
+  cannotBanOwner: "The owner cannot be banned from their own room.",
+  userNotInRoom: "That user is not in this room.",
   rateLimited: "You are doing that too often. Please wait a moment and try again.",
   tooManyConnections: "Too many open connections. Close another tab and try again.",
 } as const;

@@ -108,6 +108,8 @@ export interface RealtimeEvents {
   typing: { userId: string; name: string };
   room_closed: { roomId: string; reason: RoomClosedReason; byUserId: string };
   user_banned: { roomId: string; userId: string };
+  /** On `global:lobby`: a user room was created, locked, unlocked or deleted (refetch the list). */
+  rooms_changed: { roomId: string };
   stranger_idle: Record<string, never>;
   stranger_waiting: { continent: Region; deadline: number };
   stranger_matched: { room: StrangerRoom };

@@ -58,7 +58,7 @@ export function createApp(options: AppOptions) {
   const auth = authRequestHandler(services, origins);
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth(c, nodeRequestOf(c), c.get("clientIp")));
 
-  mountFiles(app, services.storage);
+  mountFiles(app, services);
   mountSeo(app, { db: services.db, siteOrigin });
 
   if (options.webDistDir) {

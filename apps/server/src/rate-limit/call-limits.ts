@@ -24,6 +24,8 @@ export const CALL_LIMITS: Record<string, CallLimit> = {
   "room.skipStranger": { user: per(30, 60), address: per(600, 60) },
   "room.join": { user: per(30, 60), address: per(600, 60) },
   "admin.uploadBlogImage": { user: per(20, 60), address: per(200, 60) },
+  // Photos, videos and voice notes: a handful at once is normal, a stream of them is not.
+  "message.uploadMedia": { user: per(20, 60), address: per(600, 60) },
   // A read whose name does not say so; the Following tab asks for its three lists at once.
   "user.userFollowing": DEFAULT_READ_LIMIT,
 };

@@ -2,9 +2,7 @@ import { CONTENT_ERROR } from "@chatsphere/contract";
 import { AppError } from "../errors";
 import type { AcceptedFile, UploadRoute } from "./upload-route";
 
-/** A request that is not the RPC multipart of one file (no web client sends one). */
-
-/** Enough leading bytes for every magic number we check (images, and audio/video next). */
+/** Enough leading bytes for every magic number; containers ask for more (route.sniffBytes). */
 export const SNIFF_BYTES = 64;
 
 function extensionOf(fileName: string): string | null {
@@ -32,11 +30,16 @@ export function acceptFile(route: UploadRoute, head: Uint8Array, fileName: strin
 }
 
 /**
- * Reads chunks until at least `size` bytes (or the end) are in, and returns them with a
- * stream of all the bytes, those first ones included. A source that fails (a client that
- * went away, a cut multipart body) is the caller's fault: a 400, not a server error.
+ * Reads chunks until at least `size` bytes (or the end) are in, and then, when `wanted`
+ * asks for more once it has seen those, until that many; returns them with a stream of all
+ * the bytes, those first ones included. A source that fails (a client that went away, a
+ * cut multipart body) is the caller's fault: a 400, not a server error.
  */
-export async function readHead(source: AsyncIterable<Uint8Array>, size: number) {
+export async function readHead(
+  source: AsyncIterable<Uint8Array>,
+  size: number,
+  wanted?: (first: Uint8Array) => number,
+) {
   const iterator = source[Symbol.asyncIterator]();
   const next = async () => {
     try {
@@ -47,12 +50,16 @@ export async function readHead(source: AsyncIterable<Uint8Array>, size: number) 
   };
   const chunks: Uint8Array[] = [];
   let length = 0;
-  while (length < size) {
-    const chunk = await next();
-    if (chunk.done) break;
-    chunks.push(chunk.value);
-    length += chunk.value.byteLength;
-  }
+  const readUpTo = async (target: number) => {
+    while (length < target) {
+      const chunk = await next();
+      if (chunk.done) return;
+      chunks.push(chunk.value);
+      length += chunk.value.byteLength;
+    }
+  };
+  await readUpTo(size);
+  if (wanted && length >= size) await readUpTo(wanted(Buffer.concat(chunks)));
   const head = Buffer.concat(chunks);
   async function* bytes() {
     try {

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ORPCError } from "@orpc/server";
 import type { CallerSession } from "../auth/caller-session";
+import { AppError } from "../errors";
 import type { Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
+import { commitUpload } from "./commit-upload";
 import { MULTIPART_OVERHEAD_BYTES, readRpcUpload } from "./rpc-multipart";
-import { commitUpload, stageUpload, tooLarge } from "./store-upload";
+import { stageUpload, tooLarge } from "./store-upload";
 import type { UploadRoute } from "./upload-route";
 
 export interface UploadCaller {
@@ -23,12 +25,22 @@ function sendRpc(res: ServerResponse, status: number, json: unknown) {
 
 const declaredLength = (req: IncomingMessage) => Number(req.headers["content-length"] ?? 0);
 
+/** The route's input from the fields beside the file; 400 with the first issue's text. */
+function inputOf(route: UploadRoute, fields: Record<string, unknown>): unknown {
+  if (!route.input) return undefined;
+  const parsed = route.input.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new AppError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Invalid input");
+}
+
 /**
  * Serves the upload procedures of the contract on Node's request objects, before oRPC: oRPC
  * would decode (buffer) the whole body before the procedure's tier runs. Here the declared
- * size and the caller's tier are checked before a byte is read, then the file streams to the
- * storage with its limit counted as it arrives, and the answer has the shape the oRPC client
- * reads (`{json: output}`, or `{json: {defined, code, status, message}}` for an error).
+ * size and the caller's tier are checked before a byte is read, the route's input and its
+ * authorization as soon as the `data` part is in and before the file part is read; then the
+ * file streams to the storage with its limit counted as it arrives, and the answer has the
+ * shape the oRPC client reads (`{json: output}`, or `{json: {defined, code, status,
+ * message}}` for an error).
  */
 export function createUploadListener(options: {
   prefix: string;
@@ -50,14 +62,19 @@ export function createUploadListener(options: {
     if (declaredLength(req) > maxBodyBytes) throw tooLarge(route);
     const session = route.tier(caller.session, route.procedure);
     const receivedAt = Date.now();
+    let input: unknown;
     const staged = await readRpcUpload(req, {
       field: route.field,
       maxBodyBytes,
       tooLarge: () => tooLarge(route),
+      admit: async (fields) => {
+        input = inputOf(route, fields);
+        await route.authorize?.(session, input, services);
+      },
       onFile: (file) => stageUpload(storage, route, file),
       abandon: (upload) => upload.file.discard(),
     });
-    return commitUpload(storage, route, staged, session, receivedAt);
+    return commitUpload(storage, route, staged, { caller: session, input, receivedAt });
   }
 
   return {

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import {
+  MEDIA_KINDS,
   MESSAGE_CLIENT_ID_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
   MESSAGE_PAGE_SIZE,
   REGIONS,
+  ROOM_NAME_MAX_LENGTH,
+  ROOM_NAME_MIN_LENGTH,
 } from "../constants";
 import { MESSAGE_ERROR, VALIDATION } from "../messages";
 import { cursorPageFields, cursorPageInput, nextCursorField } from "./page";
@@ -24,7 +27,13 @@ export const chatUserSchema = z.object({
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
 
-/** A room as the room list shows it (SPEC §3 "Room"). */
+/**
+ * Where a room's unread count stops: only the room's newest this many messages are looked at,
+ * so counting costs the same in any room. The list shows "99+" at this value.
+ */
+export const ROOM_UNREAD_CAP = 100;
+
+/** A room as the room list shows it (SPEC §3 "Room": id, name, ownerId, isLocked, avatar, time, unread). */
 export const roomSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -34,16 +43,41 @@ export const roomSummarySchema = z.object({
   avatar: z.string().nullable(),
   memberCount: z.number().int(),
   isMember: z.boolean(),
+  /** The last message's time (ISO 8601), else the room's creation: "time" in the list. */
+  lastActivityAt: z.string(),
+  /** Messages from others since the caller last read the room (0 for non-members), at most ROOM_UNREAD_CAP. */
+  unreadCount: z.number().int().min(0).max(ROOM_UNREAD_CAP),
 });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
+function listRoomsOutputShape() {
+  return z.object({ rooms: z.array(roomSummarySchema), nextCursor: nextCursorField });
+}
+
 /** The public rooms a page at a time, ordered by kind (global first), then name. */
 export const listRoomsInput = cursorPageInput;
-export const listRoomsOutput = z.object({
-  rooms: z.array(roomSummarySchema),
-  nextCursor: nextCursorField,
-});
+export const listRoomsOutput = listRoomsOutputShape();
 export const joinRoomOutput = z.object({ message: z.string(), room: roomSummarySchema });
+
+/** A room's name (SPEC §5): 3 to 90 characters, trimmed. */
+export const roomNameField = z
+  .string()
+  .trim()
+  .min(ROOM_NAME_MIN_LENGTH, VALIDATION.roomNameMin)
+  .max(ROOM_NAME_MAX_LENGTH, VALIDATION.roomNameTooLong);
+export const createRoomInput = z.object({ name: roomNameField });
+export type CreateRoomInput = z.infer<typeof createRoomInput>;
+export const createRoomOutput = z.object({ message: z.string(), room: roomSummarySchema });
+
+/** The rooms the caller belongs to (owned or joined), most recently active first. */
+export const getMyRoomsInput = cursorPageInput;
+export const getMyRoomsOutput = listRoomsOutputShape();
+
+export const toggleLockOutput = z.object({ message: z.string(), isLocked: z.boolean() });
+export const banInput = z.object({ roomId: chatIdField, userId: chatIdField });
+export const deleteRoomInput = z.object({ id: chatIdField });
+export const roomActionOutput = z.object({ message: z.string() });
+export const markAsReadOutput = z.object({ unreadCount: z.literal(0) });
 export const leaveRoomOutput = z.object({ message: z.string() });
 
 export const roomMemberSchema = z.object({
@@ -82,6 +116,22 @@ export const sendMessageInput = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
+/**
+ * A file uploaded into the room that the message's content points at, as the server checked
+ * it: its type from the bytes, an image's size (so the list does not jump) and small preview.
+ */
+export const messageMediaSchema = z.object({
+  kind: z.enum(MEDIA_KINDS),
+  /** The sniffed MIME type. */
+  type: z.string(),
+  /** Path-absolute on this server (`/files/chat/...`): it works at whatever address. */
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  previewUrl: z.string().nullable(),
+});
+export type MessageMedia = z.infer<typeof messageMediaSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.string(),
   roomId: z.string(),
@@ -90,6 +140,8 @@ export const chatMessageSchema = z.object({
   sender: chatUserSchema,
   /** ISO 8601, the same on RPC results and realtime events. */
   createdAt: z.string(),
+  /** Set when the content is a file uploaded into this room (message.uploadMedia). */
+  media: messageMediaSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -147,5 +199,9 @@ export const strangerRoomSchema = z.object({
 });
 export type StrangerRoom = z.infer<typeof strangerRoomSchema>;
 
-export const ROOM_CLOSED_REASONS = ["left", "skipped", "disconnected"] as const;
+export const ROOM_CLOSED_REASONS = ["left", "skipped", "disconnected", "deleted"] as const;
+
+/** message.uploadMedia: a photo, video or audio file for a room the caller is in. */
+export const uploadMediaInput = z.object({ roomId: chatIdField, file: z.file() });
+export const uploadMediaOutput = z.object({ url: z.string(), media: messageMediaSchema });
 export type RoomClosedReason = (typeof ROOM_CLOSED_REASONS)[number];

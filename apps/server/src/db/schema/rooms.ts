@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
@@ -29,6 +30,8 @@ export const room = pgTable(
     avatar: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
+    /** The last message's time (or the creation's): the room list's "time" and order. */
+    lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("room_global_name_uq")
@@ -60,6 +63,8 @@ export const roomMember = pgTable(
   (t) => [
     primaryKey({ columns: [t.roomId, t.userId] }),
     index("room_member_user_idx").on(t.userId),
+    // The members list pages by join order (room.listRoomMembers).
+    index("room_member_joined_idx").on(t.roomId, t.joinedAt, t.userId),
   ],
 );
 
@@ -96,6 +101,14 @@ export const message = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     clientId: text(),
+    /**
+     * Set when the content is a file uploaded into the room: its sniffed type, an image's size
+     * and the storage key of its small preview (message.uploadMedia).
+     */
+    mediaType: text(),
+    mediaWidth: integer(),
+    mediaHeight: integer(),
+    mediaPreviewKey: text(),
     content: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

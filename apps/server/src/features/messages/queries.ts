@@ -1,10 +1,31 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { message, roomMember, user } from "../../db/schema";
+import { message, room, roomBan, roomMember, user } from "../../db/schema";
+import type { StoredMedia } from "./chat-files";
 
-/** The caller is a member of the room: the scope every message query carries in its WHERE. */
+/**
+ * The caller is a member of the room and not banned from it: the scope every message query
+ * carries in its WHERE (a ban removes the member too; the second check keeps it so if a ban
+ * and a join ever cross).
+ */
 export const isMemberOf = (roomId: string, userId: string) =>
-  sql`exists (select 1 from ${roomMember} m where m.room_id = ${roomId} and m.user_id = ${userId})`;
+  sql`(exists (select 1 from ${roomMember} m where m.room_id = ${roomId} and m.user_id = ${userId})
+    and not exists (select 1 from ${roomBan} b where b.room_id = ${roomId} and b.user_id = ${userId}))`;
+
+/** A member of a room that is still open: who may send into it, upload to it, read its files. */
+export async function mayUseRoom(db: Database, params: { roomId: string; userId: string }) {
+  const [row] = await db
+    .select({ id: room.id })
+    .from(room)
+    .where(
+      and(
+        eq(room.id, params.roomId),
+        isNull(room.closedAt),
+        isMemberOf(params.roomId, params.userId),
+      ),
+    );
+  return Boolean(row);
+}
 
 /** Messages with their senders, as the contract's ChatMessage needs them. */
 export const selectMessages = (db: Database) =>
@@ -16,6 +37,10 @@ export const selectMessages = (db: Database) =>
       senderId: message.senderId,
       createdAt: message.createdAt,
       sender: { id: user.id, name: user.name, image: user.image },
+      mediaType: message.mediaType,
+      mediaWidth: message.mediaWidth,
+      mediaHeight: message.mediaHeight,
+      mediaPreviewKey: message.mediaPreviewKey,
     })
     .from(message)
     .innerJoin(user, eq(user.id, message.senderId));
@@ -25,12 +50,15 @@ export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
 /**
  * Stores a message only if the sender is a member of a room that is still open, and only once
  * per (sender, room, clientId): the rules are in the statement, so checking and writing cost
- * one round trip and cannot race. The room row is locked (FOR NO KEY UPDATE, which does not
- * block foreign-key checks) until commit, so a room's sends take their seq one after the other
- * and a later seq is always a later commit: a reader that saw seq N can never miss one below N,
- * which is what makes `after` cursors lossless across processes. created_at is read after the
- * lock (clock_timestamp) so it follows the same order. Returns the stored time, or null when
- * nothing was stored (not a member, room closed, or a repeated clientId).
+ * one round trip and cannot race. The statement first updates the room's last activity, which
+ * locks its row (FOR NO KEY UPDATE, as any update of non-key columns; foreign-key checks are
+ * not blocked) until commit, so a room's sends take their seq one after the other and a later
+ * seq is always a later commit: a reader that saw seq N can never miss one below N, which is
+ * what makes `after` cursors lossless across processes (decision 0019). The time is read once,
+ * with the lock held (clock_timestamp; a send that waited for the lock reads it again after),
+ * and is both the message's created_at and the room's last_activity_at, so times follow seq.
+ * A repeated clientId neither stores nor touches the room. Returns the stored time, or null
+ * when nothing was stored (not a member, room closed, or a repeated clientId).
  */
 export async function insertMessage(
   db: Database,
@@ -40,18 +68,28 @@ export async function insertMessage(
     senderId: string;
     content: string;
     clientId: string | null;
+    /** The room's file the content is the URL of, if any. */
+    media?: StoredMedia | null;
   },
 ): Promise<Date | null> {
+  const media = params.media ?? null;
   const result = await db.execute(sql`
     with target as (
-      select r.id from room r
+      update room r set last_activity_at = clock_timestamp()
       where r.id = ${params.roomId} and r.closed_at is null
         and ${isMemberOf(params.roomId, params.senderId)}
-      for no key update of r
+        and not exists (
+          select 1 from ${message} c
+          where c.sender_id = ${params.senderId} and c.room_id = ${params.roomId}
+            and c.client_id = ${params.clientId}::text
+        )
+      returning r.id, r.last_activity_at
     )
-    insert into ${message} (id, room_id, sender_id, client_id, content, created_at)
+    insert into ${message} (id, room_id, sender_id, client_id, content, created_at,
+      media_type, media_width, media_height, media_preview_key)
     select ${params.id}, target.id, ${params.senderId}, ${params.clientId}, ${params.content},
-      clock_timestamp()
+      target.last_activity_at, ${media?.type ?? null}, ${media?.width ?? null}::integer,
+      ${media?.height ?? null}::integer, ${media?.previewKey ?? null}
     from target
     on conflict (sender_id, room_id, client_id) do nothing
     returning created_at`);

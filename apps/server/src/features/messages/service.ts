@@ -11,20 +11,40 @@ import {
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { RealtimePublisher } from "../../realtime/realtime";
+import type { FileStorage } from "../../storage/storage";
+import { cleanProfanity } from "../../moderation/profanity";
+import { storedMediaOf, toMessageMedia } from "./chat-files";
 import { messagePage, pageAccess, type PageParams } from "./page-queries";
 import * as queries from "./queries";
+import { isFilteredKind, roomKindOf } from "./room-kinds";
 
-const toChatMessage = (row: queries.MessageRow): ChatMessage => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-});
+export { mayUseRoom } from "./queries";
+export { CHAT_FILE_CACHE_CONTROL, roomOfKey } from "./chat-files";
+
+type Files = Pick<FileStorage, "publicUrl">;
+
+function toChatMessage(files: Files, row: queries.MessageRow): ChatMessage {
+  const { mediaType, mediaWidth, mediaHeight, mediaPreviewKey, ...message } = row;
+  const stored = mediaType
+    ? { type: mediaType, width: mediaWidth, height: mediaHeight, previewKey: mediaPreviewKey }
+    : null;
+  return {
+    ...message,
+    createdAt: row.createdAt.toISOString(),
+    media: toMessageMedia(files, row.content, stored),
+  };
+}
 
 /**
  * A page of a room's history for its members, oldest first (SPEC §7). An empty page is
  * explained: 403 for an outsider, 400 for a cursor that is not a message of this room (the
  * same answer for an unknown id and another room's, so nothing about other rooms leaks).
  */
-export async function list(db: Database, params: PageParams): Promise<ListMessagesOutput> {
+export async function list(
+  deps: { db: Database; storage: Files },
+  params: PageParams,
+): Promise<ListMessagesOutput> {
+  const { db } = deps;
   const rows = await messagePage(db, params);
   if (rows.length === 0) {
     const cursor = params.after ?? params.before;
@@ -35,7 +55,9 @@ export async function list(db: Database, params: PageParams): Promise<ListMessag
   const hasMore = rows.length > params.limit;
   const page = rows.slice(0, params.limit);
   // Pages are read in the paging direction; only `after` already reads oldest first.
-  const messages = (params.after ? page : page.reverse()).map(toChatMessage);
+  const messages = (params.after ? page : page.reverse()).map((row) =>
+    toChatMessage(deps.storage, row),
+  );
   // A cursor is a message of this room, so the side it lies on is never empty.
   return {
     messages,
@@ -50,36 +72,53 @@ export async function list(db: Database, params: PageParams): Promise<ListMessag
  * out again because the first one may have been lost with the answer (clients merge by id).
  */
 export async function send(
-  deps: { db: Database; realtime: RealtimePublisher },
+  deps: { db: Database; realtime: RealtimePublisher; storage: FileStorage },
   sender: ChatUser,
   input: SendMessageInput,
 ): Promise<ChatMessage> {
   const id = randomUUID();
-  const { roomId, content } = input;
+  const { roomId } = input;
   const clientId = input.clientId ?? null;
+  // What is stored is decided here, once: the room's file the content may be the URL of (a
+  // photo, video or voice note, uploadMedia), else the text, with each bad word replaced in
+  // room and direct messages (SPEC §5; a file's URL is ours and never filtered).
+  const media = await storedMediaOf(deps.storage, roomId, input.content);
+  const filtered = !media && isFilteredKind(await roomKindOf(deps.db, roomId));
+  const content = filtered ? cleanProfanity(input.content) : input.content;
   const createdAt = await queries.insertMessage(deps.db, {
     id,
     roomId,
     senderId: sender.id,
     content,
     clientId,
+    media,
   });
-  const stored = createdAt
-    ? { id, roomId, content, senderId: sender.id, sender, createdAt: createdAt.toISOString() }
-    : await storedBefore(deps.db, { roomId, senderId: sender.id, clientId });
+  const stored: ChatMessage = createdAt
+    ? {
+        id,
+        roomId,
+        content,
+        senderId: sender.id,
+        sender,
+        createdAt: createdAt.toISOString(),
+        media: toMessageMedia(deps.storage, content, media),
+      }
+    : await storedBefore(deps, { roomId, senderId: sender.id, clientId });
   deps.realtime.publish(roomChannel(roomId), "message", stored);
   return stored;
 }
 
 /** The message of an earlier send with this clientId; otherwise why nothing was stored. */
 async function storedBefore(
-  db: Database,
+  deps: { db: Database; storage: Files },
   params: { roomId: string; senderId: string; clientId: string | null },
 ): Promise<ChatMessage> {
   const { roomId, senderId, clientId } = params;
-  const row = clientId ? await queries.messageByClientId(db, { roomId, senderId, clientId }) : null;
-  if (row) return toChatMessage(row);
-  const member = await queries.isMember(db, { roomId, userId: senderId });
+  const row = clientId
+    ? await queries.messageByClientId(deps.db, { roomId, senderId, clientId })
+    : null;
+  if (row) return toChatMessage(deps.storage, row);
+  const member = await queries.isMember(deps.db, { roomId, userId: senderId });
   throw member
     ? new AppError("CONFLICT", PERMISSION.chatEnded)
     : new AppError("FORBIDDEN", PERMISSION.notRoomMember);

@@ -1,55 +1,28 @@
-import { and, asc, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { after, timestampKey, type CursorKey } from "../../db/page";
 import { room, roomBan, roomMember, user } from "../../db/schema";
 
-/**
- * Rooms people can browse and join: the global ones and those users created. Written out as
- * the predicate of `room_public_idx`, so the planner can always use that index.
- */
-const isPublicRoom = sql`${room.kind} in ('global', 'user')`;
+const roomFields = {
+  id: room.id,
+  kind: room.kind,
+  ownerId: room.ownerId,
+  isLocked: room.isLocked,
+  closedAt: room.closedAt,
+};
 
-/*
- * Counts per room as subqueries, not a join and GROUP BY: the page's rooms come straight off
- * `room_public_idx` in order, and only they are counted (a join would count every room's
- * members before the LIMIT).
- */
-function roomSummaries(db: Database, userId: string, where: SQL | undefined) {
-  return db
-    .select({
-      id: room.id,
-      name: room.name,
-      kind: room.kind,
-      ownerId: room.ownerId,
-      isLocked: room.isLocked,
-      avatar: room.avatar,
-      memberCount: sql<number>`(select count(*)::int from ${roomMember} where ${roomMember.roomId} = ${room.id})`,
-      isMember: sql<boolean>`exists (select 1 from ${roomMember} where ${roomMember.roomId} = ${room.id} and ${roomMember.userId} = ${userId})`,
-    })
-    .from(room)
-    .where(and(isPublicRoom, isNull(room.closedAt), where))
-    .orderBy(asc(room.kind), asc(room.name), asc(room.id));
-}
-
-/** A page of public rooms after the key (kind, name, id) of the last one shown; one extra row. */
-export const listRooms = (
-  db: Database,
-  params: { userId: string; limit: number; after: CursorKey | null },
-) =>
-  roomSummaries(db, params.userId, after([room.kind, room.name, room.id], params.after)).limit(
-    params.limit + 1,
-  );
-
-export async function findRoomSummary(db: Database, params: { roomId: string; userId: string }) {
-  const [row] = await roomSummaries(db, params.userId, eq(room.id, params.roomId));
+export async function findRoom(db: Database, roomId: string) {
+  const [row] = await db.select(roomFields).from(room).where(eq(room.id, roomId));
   return row ?? null;
 }
 
-export async function findRoom(db: Database, roomId: string) {
-  const [row] = await db
-    .select({ id: room.id, kind: room.kind, isLocked: room.isLocked, closedAt: room.closedAt })
-    .from(room)
-    .where(eq(room.id, roomId));
+/**
+ * The room, locked against a ban, a lock or a delete until the caller's transaction ends
+ * (FOR SHARE: joins do not wait for each other): a join either sees the ban, or the ban
+ * sees the new member and removes them.
+ */
+export async function findRoomForJoin(db: Database, roomId: string) {
+  const [row] = await db.select(roomFields).from(room).where(eq(room.id, roomId)).for("share");
   return row ?? null;
 }
 
@@ -77,6 +50,16 @@ export async function addMember(db: Database, params: { roomId: string; userId: 
 export async function removeMember(db: Database, params: { roomId: string; userId: string }) {
   const rows = await db
     .delete(roomMember)
+    .where(and(eq(roomMember.roomId, params.roomId), eq(roomMember.userId, params.userId)))
+    .returning({ userId: roomMember.userId });
+  return rows.length > 0;
+}
+
+/** The member has read the room up to now; false when the caller is no member. */
+export async function markRead(db: Database, params: { roomId: string; userId: string }) {
+  const rows = await db
+    .update(roomMember)
+    .set({ lastReadAt: sql`now()` })
     .where(and(eq(roomMember.roomId, params.roomId), eq(roomMember.userId, params.userId)))
     .returning({ userId: roomMember.userId });
   return rows.length > 0;

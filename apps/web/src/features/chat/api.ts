@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import {
   FOLLOW_PAGE_SIZE,
   ROOM_MEMBERS_PAGE_SIZE,
@@ -7,6 +7,7 @@ import {
 } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
 import { syncHistory, type History } from "./history-sync";
+import type { RoomPages } from "./rooms/room-pages";
 
 /**
  * A room's messages. The first fetch reads the newest page; each refetch (the channel ready
@@ -25,17 +26,41 @@ export const messagesQuery = (roomId: string) =>
 
 /*
  * The paged lists: each page continues at the cursor of the one before, and a refetch (the
- * room list every 30 s, members on presence changes) reloads the pages already shown.
+ * room lists on a timer and on `rooms_changed`, members on presence changes) reloads the
+ * pages already shown.
  */
 const nextPage = (cursor: string | null) => cursor ?? undefined;
 
+/** Every public room, global ones first ("All rooms"). */
 export const roomsQuery = () =>
   orpc.room.listRooms.infiniteOptions({
     input: (cursor: string | undefined) => ({ limit: ROOMS_PAGE_SIZE, cursor }),
     initialPageParam: undefined,
     getNextPageParam: (last) => nextPage(last.nextCursor),
   });
-export const ROOMS_KEY = orpc.room.listRooms.key();
+
+/** The rooms the user is in, most recently active first, with unread counts ("Your rooms"). */
+export const myRoomsQuery = () =>
+  orpc.room.getMyRooms.infiniteOptions({
+    input: (cursor: string | undefined) => ({ limit: ROOMS_PAGE_SIZE, cursor }),
+    initialPageParam: undefined,
+    getNextPageParam: (last) => nextPage(last.nextCursor),
+  });
+
+/** Both room lists, for refetching or editing them together. */
+const ROOM_LIST_KEYS = [orpc.room.listRooms.key(), orpc.room.getMyRooms.key()] as const;
+
+/** Applies an edit (rooms/room-pages.ts) to both cached room lists at once. */
+export function editRoomLists(
+  queryClient: QueryClient,
+  edit: (data: RoomPages | undefined) => RoomPages | undefined,
+) {
+  for (const queryKey of ROOM_LIST_KEYS) queryClient.setQueriesData<RoomPages>({ queryKey }, edit);
+}
+
+/** Refetches both room lists (after an action, on `rooms_changed`, after a reconnect). */
+export const refreshRoomLists = (queryClient: QueryClient) =>
+  Promise.all(ROOM_LIST_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
 export const membersQuery = (roomId: string) =>
   orpc.room.listRoomMembers.infiniteOptions({

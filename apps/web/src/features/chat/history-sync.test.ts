@@ -10,6 +10,7 @@ const msg = (i: number): ChatMessage => ({
   senderId: "u",
   sender: { id: "u", name: "U", image: null },
   createdAt: at(i),
+  media: null,
 });
 
 /** A fake message.list over `count` messages, paging like the server; it records calls. */

@@ -9,6 +9,7 @@ const msg = (id: string, at: string): ChatMessage => ({
   senderId: "u",
   sender: { id: "u", name: "U", image: null },
   createdAt: `2030-01-01T00:00:${at}.000Z`,
+  media: null,
 });
 
 describe("merging messages", () => {

@@ -8,13 +8,15 @@ import { rpc } from "@/lib/rpc";
 import { failureText } from "@/lib/rpc-error";
 import { messagesQuery } from "../api";
 import { withEarlier, withMessages } from "../history-sync";
+import { useMediaUploads } from "../media/use-media-uploads";
 import { newClientId, sendWithRetry } from "../send-retry";
 
 /**
  * A room's conversation: its history (message.list), live messages from the room channel,
  * and sending. Each time the channel becomes ready (first time, after a reconnect) the
  * history catches up on every page after the newest one held, so nothing said meanwhile is
- * missed; everything merges by id, so nothing shows twice.
+ * missed; everything merges by id, so nothing shows twice. Files (photos, videos, voice
+ * notes) go through `uploads`: uploaded, then sent as a message like text.
  */
 export function useConversation(roomId: string, extra: ChannelListener = {}) {
   const queryClient = useQueryClient();
@@ -57,6 +59,8 @@ export function useConversation(roomId: string, extra: ChannelListener = {}) {
     onError: (error) => toast.error(failureText(error, TOAST.sendMessageFailed)),
   });
 
+  const uploads = useMediaUploads(roomId, (message) => append([message]));
+
   const loadEarlier = useMutation({
     mutationFn: async () => {
       const oldest = queryClient.getQueryData(query.queryKey)?.oldest;
@@ -76,5 +80,6 @@ export function useConversation(roomId: string, extra: ChannelListener = {}) {
     loadEarlier,
     channel,
     send,
+    uploads,
   };
 }

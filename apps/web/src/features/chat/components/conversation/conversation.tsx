@@ -6,8 +6,10 @@ import type { ChannelListener, ChannelSnapshot } from "@/lib/realtime/client";
 import { useConversation } from "../../hooks/use-conversation";
 import { useTyping } from "../../hooks/use-typing";
 import { Composer } from "./composer";
+import { DropZone } from "./drop-zone";
 import { MessageList } from "./message-list";
 import { TypingIndicator } from "./typing-indicator";
+import { UploadTray } from "./upload-tray";
 
 interface ConversationProps {
   roomId: string;
@@ -24,10 +26,13 @@ interface ConversationProps {
   header?(channel: ChannelSnapshot): ReactNode;
 }
 
-/** Messages, typing and the composer of one room, kept live over the room channel. */
+/**
+ * Messages, typing and the composer of one room, kept live over the room channel. Files
+ * picked, pasted, recorded or dropped anywhere on it go through the same upload queue.
+ */
 export function Conversation(props: ConversationProps) {
   const typing = useTyping(roomChannel(props.roomId), props.selfId);
-  const { messages, isLoading, hasOlder, loadEarlier, channel, send } = useConversation(
+  const { messages, isLoading, hasOlder, loadEarlier, channel, send, uploads } = useConversation(
     props.roomId,
     {
       onEvent: (frame) => {
@@ -40,7 +45,11 @@ export function Conversation(props: ConversationProps) {
   const names = typing.typists.map((t) => (props.typistName ? props.typistName(t.name) : t.name));
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <DropZone
+      enabled={channel.ready}
+      onFiles={uploads.add}
+      className="flex min-h-0 flex-1 flex-col"
+    >
       {props.header?.(channel)}
       <MessageList
         messages={messages}
@@ -61,17 +70,31 @@ export function Conversation(props: ConversationProps) {
             </div>
           ) : null
         }
-        footer={<TypingIndicator names={names} />}
+        footer={
+          <>
+            <UploadTray
+              items={uploads.items}
+              onCancel={uploads.cancel}
+              onRetry={uploads.retry}
+              onRemove={uploads.remove}
+            />
+            <TypingIndicator names={names} />
+          </>
+        }
         empty={
-          <div className="flex h-full flex-col items-center justify-center gap-2 py-10 text-center text-muted-foreground">
-            <MessagesSquare className="size-10 opacity-40" />
-            <p className="text-sm">{props.emptyText}</p>
-          </div>
+          // A first message on its way is not an empty conversation.
+          uploads.items.length > 0 ? null : (
+            <div className="flex h-full flex-col items-center justify-center gap-2 py-10 text-center text-muted-foreground">
+              <MessagesSquare className="size-10 opacity-40" />
+              <p className="text-sm">{props.emptyText}</p>
+            </div>
+          )
         }
       />
       <Composer
         ready={channel.ready}
         onTyping={typing.notifyTyping}
+        onFiles={uploads.add}
         onSend={(content) =>
           send.mutateAsync(content).then(
             () => {
@@ -82,6 +105,6 @@ export function Conversation(props: ConversationProps) {
           )
         }
       />
-    </div>
+    </DropZone>
   );
 }

@@ -3,41 +3,10 @@ import type { ChatMessage } from "@chatsphere/contract";
 import { UserAvatar } from "@/components/ui/avatar";
 import { cn } from "@/lib/cn";
 import { CHAT_FONT } from "../../chat-font";
-import { mediaOf } from "../../message-media";
+import { displayMediaOf } from "../../message-media";
+import { MediaView } from "./media-view";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-
-function Media({
-  kind,
-  url,
-  onError,
-}: NonNullable<ReturnType<typeof mediaOf>> & { onError(): void }) {
-  if (kind === "image") {
-    return (
-      <a href={url} target="_blank" rel="noopener noreferrer nofollow">
-        <img
-          src={url}
-          alt="Shared image"
-          loading="lazy"
-          onError={onError}
-          className="max-h-72 max-w-full rounded-lg object-contain"
-        />
-      </a>
-    );
-  }
-  if (kind === "video") {
-    return (
-      <video
-        src={url}
-        controls
-        preload="metadata"
-        onError={onError}
-        className="max-h-72 max-w-full rounded-lg"
-      />
-    );
-  }
-  return <audio src={url} controls preload="metadata" onError={onError} className="max-w-full" />;
-}
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -79,7 +48,7 @@ export function MessageBubble({
 }) {
   // Media that fails to load (blocked, gone) falls back to its link, so nothing is lost.
   const [mediaFailed, setMediaFailed] = useState(false);
-  const media = mediaFailed ? null : mediaOf(message.content);
+  const media = mediaFailed ? null : displayMediaOf(message);
   return (
     <li
       className={cn("flex items-end gap-2", mine ? "flex-row-reverse" : "flex-row")}
@@ -94,7 +63,7 @@ export function MessageBubble({
       ) : null}
       <div
         className={cn(
-          "flex max-w-[80%] flex-col gap-1 sm:max-w-[70%]",
+          "flex max-w-[80%] min-w-0 flex-col gap-1 sm:max-w-[70%]",
           mine ? "items-end" : "items-start",
         )}
       >
@@ -105,7 +74,7 @@ export function MessageBubble({
         ) : null}
         <div
           className={cn(
-            "rounded-2xl px-3.5 py-2 shadow-xs",
+            "max-w-full rounded-2xl px-3.5 py-2 shadow-xs",
             media && "bg-transparent p-0 shadow-none",
             !media &&
               (mine
@@ -114,7 +83,7 @@ export function MessageBubble({
           )}
         >
           {media ? (
-            <Media {...media} onError={() => setMediaFailed(true)} />
+            <MediaView media={media} onError={() => setMediaFailed(true)} />
           ) : (
             <MessageText text={message.content} mine={mine} />
           )}

@@ -9,24 +9,34 @@ import { useChannel } from "@/lib/realtime/hooks";
 import { cn } from "@/lib/cn";
 import { flattenPages } from "@/lib/pages";
 import { membersQuery } from "../../api";
+import { MemberActions } from "./member-actions";
 
 /**
  * A room's members a page at a time (a global room can have thousands), online ones first
  * among those loaded (presence of the room channel); `total` is the room's member count.
+ * The owner gets a menu on everyone else (Ban).
  */
 export function MembersPanel({
   roomId,
   selfId,
   total,
+  canModerate,
 }: {
   roomId: string;
   selfId: string;
   total: number;
+  canModerate: boolean;
 }) {
   const members = useInfiniteQuery(membersQuery(roomId));
-  const { presence } = useChannel(roomChannel(roomId));
-  const online = presence?.entries;
   const { refetch } = members;
+  const { presence } = useChannel(roomChannel(roomId), {
+    // Someone banned is gone from the room: the list drops them at once for everyone else
+    // (the banned user leaves the room, and could no longer read the list).
+    onEvent: (frame) => {
+      if (frame.event === "user_banned" && frame.payload.userId !== selfId) void refetch();
+    },
+  });
+  const online = presence?.entries;
   const presentCount = presence?.count ?? 0;
   // Someone new showing up in presence is likely a new member: reload the list.
   useEffect(() => {
@@ -55,9 +65,10 @@ export function MembersPanel({
       <h3 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
         {TEXT.membersHeading(Math.max(total, list.length))}
       </h3>
-      <ul className="grid gap-1" aria-label="Members">
+      <ul className="grid gap-1" aria-label={TEXT.membersList}>
         {list.map(({ userId, user }) => {
           const here = online?.has(userId) ?? false;
+          const isSelf = userId === selfId;
           return (
             <li key={userId} className="flex items-center gap-3 rounded-lg px-2 py-1.5">
               <span className="relative">
@@ -68,14 +79,17 @@ export function MembersPanel({
                     here ? "bg-success" : "bg-muted-foreground/40",
                   )}
                   role="img"
-                  aria-label={here ? "Online" : "Offline"}
+                  aria-label={here ? TEXT.online : TEXT.offline}
                 />
               </span>
               <span className="min-w-0 flex-1 truncate text-sm">
                 {user.name}
-                {userId === selfId ? <span className="text-muted-foreground"> (you)</span> : null}
+                {isSelf ? <span className="text-muted-foreground"> {TEXT.you}</span> : null}
               </span>
-              {user.isAnonymous ? <Badge variant="warning">Guest</Badge> : null}
+              {user.isAnonymous ? <Badge variant="warning">{TEXT.guestBadge}</Badge> : null}
+              {canModerate && !isSelf ? (
+                <MemberActions roomId={roomId} member={{ userId, name: user.name }} />
+              ) : null}
             </li>
           );
         })}
