@@ -7,7 +7,7 @@ import { RPCLink } from "@orpc/client/fetch";
 import type { ContractRouterClient } from "@orpc/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Contract } from "@chatsphere/contract";
+import { REALTIME_PATH, roomChannel, type Contract } from "@chatsphere/contract";
 import { bootstrap } from "../src/bootstrap";
 import { loadConfig } from "../src/config";
 import { createLogger } from "../src/logger";
@@ -15,7 +15,9 @@ import { createS3Storage } from "../src/storage/s3";
 import { startTestS3Server, type TestS3Server } from "../src/storage/s3-test-server";
 import { PNG_1X1 } from "./content-fixtures";
 import { createTestServer, uniqueEmail, type TestServer } from "./harness";
+import { isMessageEvent } from "./message-fixtures";
 import { startServerProcess, stopProcess } from "./processes";
+import { openSocket } from "./realtime-helpers";
 
 const png = (name = "x.png") => new File([PNG_1X1], name, { type: "image/png" });
 
@@ -155,5 +157,53 @@ describe.skipIf(!databaseUrl || !redisUrl)("two server processes sharing one buc
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG_1X1);
+  });
+
+  let address = 0;
+  /** A registered user on a process: its cookie and an RPC client there. */
+  async function userOn(base: string) {
+    const email = uniqueEmail("s3user");
+    const response = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: {
+        origin: publicUrl,
+        "content-type": "application/json",
+        "x-forwarded-for": `10.66.0.${++address}`,
+      },
+      body: JSON.stringify({ email, password: "password123", name: email.split("@")[0] }),
+    });
+    expect(response.status).toBe(200);
+    const { user } = (await response.json()) as { user: { id: string } };
+    const cookie = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    return { id: user.id, cookie, client: clientOn(base, cookie) };
+  }
+
+  it("a photo sent in a room through one process reaches a member on the other, who may load it; an outsider may not", async () => {
+    const [first = "", second = ""] = bases;
+    const ann = await userOn(first);
+    const bob = await userOn(second);
+    const eve = await userOn(second);
+    const { rooms } = await ann.client.room.listRooms();
+    const roomId = rooms.find((room) => room.name === "General")?.id ?? "";
+    await ann.client.room.join({ roomId });
+    await bob.client.room.join({ roomId });
+    const socket = await openSocket(
+      second.replace("http", "ws") + REALTIME_PATH,
+      bob.cookie,
+      publicUrl,
+    );
+    expect(await socket.sub(roomChannel(roomId))).toBe("subscribed");
+
+    const { url } = await ann.client.message.uploadMedia({ roomId, file: png("holiday.png") });
+    await ann.client.message.send({ roomId, content: url });
+    const event = await socket.next(isMessageEvent);
+    expect(event.payload.media).toMatchObject({ kind: "image", url, width: 1, height: 1 });
+
+    const asBob = await fetch(`${second}${url}`, { headers: { cookie: bob.cookie } });
+    expect(asBob.status).toBe(200);
+    expect(asBob.headers.get("content-type")).toBe("image/png");
+    const asEve = await fetch(`${second}${url}`, { headers: { cookie: eve.cookie } });
+    expect(asEve.status).toBe(403);
+    await socket.close();
   });
 });
