@@ -61,11 +61,11 @@ export function MembersPanel({
     (a, b) => Number(online?.has(b.userId) ?? false) - Number(online?.has(a.userId) ?? false),
   );
   return (
-    <div className="grid gap-1 p-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-1 p-3">
       <h3 className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
         {TEXT.membersHeading(Math.max(total, list.length))}
       </h3>
-      <ul className="grid gap-1" aria-label={TEXT.membersList}>
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-1" aria-label={TEXT.membersList}>
         {list.map(({ userId, user }) => {
           const here = online?.has(userId) ?? false;
           const isSelf = userId === selfId;
