@@ -1,4 +1,4 @@
-import { PERMISSION, TEXT, TOAST, VALIDATION } from "@chatsphere/contract";
+import { PERMISSION, PROFANITY_REPLACEMENT, TEXT, TOAST, VALIDATION } from "@chatsphere/contract";
 import { seriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import {
@@ -48,6 +48,25 @@ test.describe("rooms users own", () => {
     await expect(yourRooms(page).getByRole("button", { name })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
     await expect(messageBox(page)).toBeEnabled();
+    await other.context().close();
+  });
+
+  test("a bad word is replaced with an emoji before the other member sees it", async ({
+    page,
+    browser,
+  }) => {
+    const other = await newVisitor(browser);
+    await registeredUser(page);
+    await registeredUser(other);
+    const roomId = await createRoom(page, uniqueRoomName());
+    await other.goto(`/chat/room/${roomId}`);
+    await expect(messageBox(other)).toBeEnabled();
+    const stamp = Date.now();
+    await send(page, `what the f*ck ${stamp}`);
+    const cleaned = `what the ${PROFANITY_REPLACEMENT} ${stamp}`;
+    await expect(other.getByText(cleaned, { exact: true })).toBeVisible();
+    await expect(page.getByText(cleaned, { exact: true })).toBeVisible();
+    await expect(other.getByText(`f*ck ${stamp}`)).toHaveCount(0);
     await other.context().close();
   });
 

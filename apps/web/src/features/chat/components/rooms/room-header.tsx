@@ -9,7 +9,10 @@ import { RoomOwnerActions } from "./room-owner-actions";
  * The open room's name, lock and size; Change Room and members on narrow screens; the
  * owner's actions, or Leave for everyone else (SPEC §6 "Room owner").
  */
-export function RoomHeader(props: {
+export function RoomHeader({
+  membersButtonRef,
+  ...props
+}: {
   room: RoomSummary | null;
   joined: boolean;
   isOwner: boolean;
@@ -59,7 +62,7 @@ export function RoomHeader(props: {
           variant="ghost"
           size="icon-sm"
           onClick={props.onMembers}
-          ref={props.membersButtonRef}
+          ref={membersButtonRef}
           aria-label={TEXT.showMembers}
         >
           <UsersRound className="size-4" aria-hidden />
