@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { room } from "../src/db/schema";
+import { directChat } from "./follow-fixtures";
 import { useTestServer } from "./harness";
 import {
   animatedGif,
@@ -161,7 +162,7 @@ describe("message.uploadMedia: videos and voice notes", () => {
 describe("message.send with an uploaded file's URL", () => {
   it("makes a media message that message.list returns, and bumps the room's activity", async () => {
     const [ann, bob] = [await t.server.signUp(), await t.server.signUp()];
-    const roomId = await chatRoom(db(), "direct", ann, bob);
+    const roomId = await directChat(t, ann, bob);
     const upload = await ann.client.message.uploadMedia({
       roomId,
       file: file(await pngImage(30, 20), "dot.png"),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PROFANITY_REPLACEMENT, roomChannel } from "@chatsphere/contract";
 import { PNG_1X1 } from "./content-fixtures";
+import { followEachOther } from "./follow-fixtures";
 import { useTestServer } from "./harness";
 import { isMessageEvent, roomOfKind, rowsOf } from "./message-fixtures";
 import { openSocket } from "./realtime-helpers";
@@ -20,6 +21,8 @@ describe("the profanity filter", () => {
       const ann = await t.server.signUp();
       const bob = await t.server.signUp();
       const roomId = await roomOfKind(db(), kind, ann, bob);
+      // A direct chat takes messages only between mutual followers.
+      if (kind === "direct") await followEachOther(db(), ann, bob);
       const socket = t.closeAfter(await openSocket(t.server.wsUrl, bob.cookie));
       expect(await socket.sub(roomChannel(roomId))).toBe("subscribed");
       const sent = await ann.client.message.send({ roomId, content: "you f*ck, sh1t happens" });

@@ -29,6 +29,21 @@ import {
   strangerStatusOutput,
 } from "./schemas/chat";
 import {
+  dmMarkAsReadOutput,
+  getOrCreateChatOutput,
+  latestMessageOutput,
+  otherUserInput,
+  unreadSummarySchema,
+} from "./schemas/dm";
+import {
+  followAttemptInput,
+  followAttemptOutput,
+  followOutput,
+  isFollowingOutput,
+  unfollowOutput,
+  userIdInput,
+} from "./schemas/follow";
+import {
   bioOutput,
   checkEmailInput,
   checkEmailOutput,
@@ -49,6 +64,17 @@ export const contract = {
     updateProfile: oc.input(profileSchema).output(profileOutput),
     checkEmailExists: oc.input(checkEmailInput).output(checkEmailOutput),
     userFollowing: oc.input(userFollowingInput).output(userFollowingOutput),
+    follow: oc.input(userIdInput).output(followOutput),
+    unfollow: oc.input(userIdInput).output(unfollowOutput),
+    isFollowing: oc.input(userIdInput).output(isFollowingOutput),
+    /** A guest's Follow in stranger chat: tells the other side to expect them once linked. */
+    followAttempt: oc.input(followAttemptInput).output(followAttemptOutput),
+  },
+  dm: {
+    getOrCreateChat: oc.input(otherUserInput).output(getOrCreateChatOutput),
+    markAsRead: oc.input(roomIdInput).output(dmMarkAsReadOutput),
+    getUnreadSummary: oc.output(unreadSummarySchema),
+    getLatestMessage: oc.input(otherUserInput).output(latestMessageOutput),
   },
   admin: {
     signUp: oc.input(adminSignUpInput).output(adminSignUpOutput),

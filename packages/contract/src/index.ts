@@ -16,4 +16,6 @@ export * from "./schemas/blog";
 export * from "./schemas/comment";
 export * from "./schemas/feedback";
 export * from "./schemas/chat";
+export * from "./schemas/dm";
+export * from "./schemas/follow";
 export * from "./realtime";

@@ -105,6 +105,15 @@ export const TOAST = {
     `Are you sure you want to delete "${room}"? This action cannot be undone.`,
   deleteRoomFailed: (reason: string) => `Failed to delete room: ${reason}`,
   sendFileFailed: "Failed to send file.",
+  userFollowed: "User followed successfully",
+  followFailed: "Failed to follow user",
+  userUnfollowed: "User unfollowed successfully",
+  unfollowFailed: "Failed to unfollow user",
+  dmLimit: "You can only send 3 messages before the other person replies.",
+  followAttempt: (name: string) =>
+    `${name} wants to follow you. Please link your account to connect.`,
+  followedYou: (name: string) => `${name} followed you.`,
+  mutualFollow: (name: string) => `You and ${name} follow each other now. Say hi!`,
 } as const;
 
 export const TEXT = {
@@ -212,6 +221,37 @@ export const TEXT = {
   guestBadge: "Guest",
   online: "Online",
   offline: "Offline",
+  // Following and direct messages (SPEC §2 "Chat screen", §4 "Follow", §5 "Direct chat").
+  follow: "Follow",
+  unfollow: "Unfollow",
+  followBack: "Follow back",
+  mutualList: "Mutual",
+  followingList: "Following",
+  followersList: "Followers",
+  noMutuals:
+    "No mutual follows yet. When someone you follow follows you back, you can message them directly.",
+  noFollowing:
+    "You're not following anyone yet. Follow people you meet in chats to find them here.",
+  noFollowers: "Nobody follows you yet.",
+  peopleYouFollow: "People you follow",
+  noBio: "No bio yet",
+  noMessagesYet: "No messages yet",
+  previewPhoto: "Photo",
+  previewVideo: "Video",
+  previewVoiceNote: "Voice note",
+  previewFromMe: (text: string) => `You: ${text}`,
+  openChat: "Open chat",
+  backToFollowing: "Back to Following",
+  pickMutualHint: "Pick someone under Mutual to chat with them privately.",
+  directChatWith: (name: string) => `Chat with ${name}`,
+  directChatEmpty: (name: string) => `You and ${name} follow each other. Say hi!`,
+  dmOffYouUnfollowed: (name: string) =>
+    `You unfollowed ${name}, so you cannot send new messages. Follow them again to continue.`,
+  dmOffTheyUnfollowed: (name: string) =>
+    `${name} no longer follows you, so you cannot send new messages.`,
+  linkAccountCardBody:
+    "You are chatting as a guest. Link Google or Facebook to unlock chat rooms, following and direct messages. Your chats stay with you.",
+  linkWithEmail: "Or create an account with your e-mail",
 } as const;
 
 /** Server-side permission and error texts (SPEC §8). */
@@ -234,6 +274,11 @@ export const PERMISSION = {
   globalRoomFixed: "The global rooms cannot be changed.",
   cannotBanOwner: "The owner cannot be banned from their own room.",
   userNotInRoom: "That user is not in this room.",
+  notMutual: "You can only message people who follow you back.",
+  cannotFollowSelf: "You cannot follow yourself.",
+  cannotFollowGuest: "Guests cannot be followed until they link an account.",
+  userNotFound: "User not found",
+  notAGuest: "Only guests are asked to link an account before following.",
   rateLimited: "You are doing that too often. Please wait a moment and try again.",
   tooManyConnections: "Too many open connections. Close another tab and try again.",
 } as const;

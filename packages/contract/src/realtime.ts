@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ChatMessage, RoomClosedReason, StrangerRoom } from "./schemas/chat";
+import type { FollowEventPayload } from "./schemas/follow";
 import type { Region } from "./constants";
 
 /**
@@ -72,11 +73,14 @@ export function parseChannel(channel: string): ParsedChannel | null {
 
 /**
  * Presence per channel kind: the lobby only needs its size (the online count), so it carries
- * counts and never the member list; room and following channels carry who is there.
+ * counts and never the member list; room channels carry who is there. `following:tab` has no
+ * presence (it would list everyone online to everyone): holding it brings a
+ * `following_online` snapshot of the people you follow, then `following_status` changes,
+ * both on your `user:{id}` channel.
  */
 export const presenceModeOf = (channel: ParsedChannel): "count" | "list" | null => {
   if (channel.kind === "lobby") return "count";
-  if (channel.kind === "room" || channel.kind === "following") return "list";
+  if (channel.kind === "room") return "list";
   return null;
 };
 
@@ -110,6 +114,24 @@ export interface RealtimeEvents {
   user_banned: { roomId: string; userId: string };
   /** On `global:lobby`: a user room was created, locked, unlocked or deleted (refetch the list). */
   rooms_changed: { roomId: string };
+  /** On `user:{followed}`: someone followed you. */
+  follow_notification: FollowEventPayload;
+  /**
+   * On `user:{unfollowed}` and `user:{caller}` (their other devices): a follow ended (refetch
+   * the lists; a direct chat between them can no longer take new messages). The payload names
+   * the one who unfollowed.
+   */
+  unfollow_notification: FollowEventPayload;
+  /** On `user:{id}` of both: the follow is mutual now, a direct chat is open. */
+  mutual_follow_notification: FollowEventPayload;
+  /** On `room:{id}` (stranger chat): a guest pressed Follow; they must link an account first. */
+  follow_attempt: FollowEventPayload;
+  /** On `user:{id}` of every device: a direct chat's unread count changed (and the total). */
+  dm_unread: { roomId: string; unreadCount: number; totalUnread: number };
+  /** On `user:{id}`: people you follow who are online now (sent when you hold following:tab). */
+  following_online: { userIds: string[] };
+  /** On `user:{id}`: one person you follow came online or went offline. */
+  following_status: { userId: string; online: boolean };
   stranger_idle: Record<string, never>;
   stranger_waiting: { continent: Region; deadline: number };
   stranger_matched: { room: StrangerRoom };

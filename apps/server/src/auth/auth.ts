@@ -16,6 +16,7 @@ import type { Mailer } from "../mail/mailer";
 import type { RateLimiter } from "../rate-limit/rate-limiter";
 import type { FileStorage } from "../storage/storage";
 import { accountRules } from "./account-rules";
+import { moveGuestData } from "./guest-link";
 import { resetPasswordMail } from "./mails";
 
 /** The header our HTTP layer fills with the caller's address (see http/client-ip.ts). */
@@ -106,6 +107,11 @@ export function createAuth(deps: AuthDeps) {
       anonymous({
         emailDomainName: GUEST_EMAIL_DOMAIN,
         generateName: () => `Guest ${Math.floor(1000 + Math.random() * 9000)}`,
+        // Runs before the plugin deletes the guest: their chats move to the account.
+        async onLinkAccount({ anonymousUser, newUser }) {
+          if (newUser.user.isAnonymous || newUser.user.id === anonymousUser.user.id) return;
+          await moveGuestData(db, { guestId: anonymousUser.user.id, userId: newUser.user.id });
+        },
       }),
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
     ],

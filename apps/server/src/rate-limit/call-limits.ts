@@ -28,6 +28,11 @@ export const CALL_LIMITS: Record<string, CallLimit> = {
   "message.uploadMedia": { user: per(20, 60), address: per(600, 60) },
   // A read whose name does not say so; the Following tab asks for its three lists at once.
   "user.userFollowing": DEFAULT_READ_LIMIT,
+  // An open direct chat marks itself read as messages arrive: as often as the other side may
+  // send (message.send above), not the default of other mutations.
+  "dm.markAsRead": { user: per(120, 60), address: per(2400, 60) },
+  // Named like a read, but it may create the pair's room: counted as a mutation.
+  "dm.getOrCreateChat": DEFAULT_MUTATION_LIMIT,
 };
 
 /** Reads by name (list*, get*, is*, check*): they change nothing and are called more often. */

@@ -26,6 +26,8 @@ export interface FrameRouterOptions {
   presence: PresenceHub;
   online: OnlineRegistry;
   logger: Logger;
+  /** A user's first connection on this process opened (they may be online elsewhere too). */
+  onUserOnline(userId: string): void;
   onUserOffline(userId: string): void;
   /** A user's sessions changed on some process (this one included): see `sessionsChanged`. */
   onSessionsChanged(userId: string): void;
@@ -39,7 +41,10 @@ export class FrameRouter {
   constructor(private readonly options: FrameRouterOptions) {}
 
   connected(connection: Connection) {
-    if (this.options.index.addUser(connection)) this.options.online.add(connection.user.id);
+    if (this.options.index.addUser(connection)) {
+      this.options.online.add(connection.user.id);
+      this.options.onUserOnline(connection.user.id);
+    }
     connection.sendFrame({
       type: "welcome",
       userId: connection.user.id,

@@ -11,6 +11,7 @@ import { createRedisBus } from "./bus/redis";
 import type { Bus } from "./bus/types";
 import { ChannelIndex } from "./channel-index";
 import { encodeEvent, type Connection } from "./connection";
+import { FollowingStatus } from "./following-status";
 import { FrameRouter } from "./frame-router";
 import { Gateway } from "./gateway";
 import { CONTROL_CHANNEL } from "./internal-channels";
@@ -123,6 +124,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       );
     }
   }
+  const following = new FollowingStatus({ db: options.db, online, bus, logger });
   const subscriptions = new Subscriptions({
     db: options.db,
     bus,
@@ -130,6 +132,9 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     presence,
     logger,
     hasSession,
+    onSubscribed: (connection, channel) => {
+      if (channel.kind === "following") following.sendSnapshot(connection);
+    },
   });
   const router = new FrameRouter({
     bus,
@@ -138,7 +143,11 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     presence,
     online,
     logger,
-    onUserOffline: (userId) => offlineListeners.forEach((listener) => listener(userId)),
+    onUserOnline: (userId) => following.changed(userId, true),
+    onUserOffline: (userId) => {
+      following.changed(userId, false);
+      offlineListeners.forEach((listener) => listener(userId));
+    },
     onSessionsChanged: recheckSessions,
   });
   bus.setHandler(router.dispatch);
@@ -173,6 +182,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     hasLocalUser: (userId) => index.hasUser(userId),
     stats: () => index.stats,
     async close() {
+      following.stop();
       await gateway.close();
       presence.close();
       await node?.stop();

@@ -3,6 +3,7 @@ import {
   parseChannel,
   presenceModeOf,
   REALTIME_LIMITS,
+  type ParsedChannel,
   type PresenceStatus,
 } from "@chatsphere/contract";
 import type { Database } from "../db/client";
@@ -31,6 +32,8 @@ export class Subscriptions {
       logger: Logger;
       /** Whether the connection's session is still valid (it may have been signed out). */
       hasSession(connection: Connection): Promise<boolean>;
+      /** After a subscription is confirmed (following:tab sends its snapshot then). */
+      onSubscribed?(connection: Connection, channel: ParsedChannel): void;
     },
   ) {}
 
@@ -80,6 +83,7 @@ export class Subscriptions {
       this.deps.index.add(channel, connection);
       connection.sendFrame({ type: "subscribed", channel });
       if (snapshot) connection.sendFrame(snapshot);
+      this.deps.onSubscribed?.(connection, parsed);
     } catch (error) {
       this.deps.logger.error(`realtime: could not subscribe ${channel}`, error);
       connection.sendFrame(errorFrame("unavailable", "Please try again", channel));

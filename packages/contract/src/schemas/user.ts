@@ -48,6 +48,19 @@ export const followUserSchema = z.object({
   isMutual: z.boolean(),
   isFollowing: z.boolean(),
   isFollower: z.boolean(),
+  /**
+   * For a mutual with a direct chat: its room, the caller's unread count and the latest
+   * message's preview (the Following tab shows them beside the name). Null otherwise.
+   */
+  directChat: z
+    .object({
+      roomId: z.string(),
+      unreadCount: z.number().int().min(0),
+      latest: z
+        .object({ content: z.string(), createdAt: z.string(), fromMe: z.boolean() })
+        .nullable(),
+    })
+    .nullable(),
 });
 export type FollowUser = z.infer<typeof followUserSchema>;
 

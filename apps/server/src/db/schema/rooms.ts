@@ -32,6 +32,12 @@ export const room = pgTable(
     closedAt: timestamp({ withTimezone: true }),
     /** The last message's time (or the creation's): the room list's "time" and order. */
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Direct rooms only: the pair's two user ids, sorted and joined by ":". Unique, so two
+     * concurrent dm.getOrCreateChat calls of a pair end in one room (the id stays random, so
+     * knowing two people's ids tells nothing about whether they talk).
+     */
+    directPair: text(),
   },
   (t) => [
     uniqueIndex("room_global_name_uq")
@@ -45,6 +51,9 @@ export const room = pgTable(
     index("room_public_idx")
       .on(t.kind, t.name)
       .where(sql`${t.kind} in ('global', 'user')`),
+    uniqueIndex("room_direct_pair_uq")
+      .on(t.directPair)
+      .where(sql`${t.directPair} is not null`),
   ],
 );
 

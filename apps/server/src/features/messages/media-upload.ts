@@ -15,6 +15,7 @@ import { isMediaType, mediaKindOf, mediaSniffBytes, sniffMedia } from "../../med
 import type { PreparedFile, UploadRoute } from "../../uploads/upload-route";
 import { signedIn } from "../../uploads/upload-tiers";
 import { CHAT_FILE_CACHE_CONTROL, chatFileKey, messageMedia, previewKeyOf } from "./chat-files";
+import { assertMayUploadToDirect } from "./direct-send";
 import { mayUseRoom } from "./queries";
 
 /**
@@ -59,6 +60,8 @@ export const mediaUpload: UploadRoute<MediaFields> = {
     if (!(await mayUseRoom(services.db, params))) {
       throw new AppError("FORBIDDEN", PERMISSION.notRoomMember);
     }
+    // A direct chat's rules (mutual follow, three unanswered) hold for its files too.
+    await assertMayUploadToDirect(services.db, { roomId: params.roomId, senderId: params.userId });
   },
   types: Object.fromEntries(Object.entries(MEDIA_TYPES).map(([type, t]) => [type, t.extensions])),
   sniffBytes: mediaSniffBytes,

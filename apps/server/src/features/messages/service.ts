@@ -10,10 +10,13 @@ import {
 } from "@chatsphere/contract";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import { cleanProfanity } from "../../moderation/profanity";
 import type { RealtimePublisher } from "../../realtime/realtime";
 import type { FileStorage } from "../../storage/storage";
-import { cleanProfanity } from "../../moderation/profanity";
 import { storedMediaOf, toMessageMedia } from "./chat-files";
+import { insertDirectMessage } from "./direct-send";
+import { pushUnread } from "./dm-service";
 import { messagePage, pageAccess, type PageParams } from "./page-queries";
 import * as queries from "./queries";
 import { isFilteredKind, roomKindOf } from "./room-kinds";
@@ -72,27 +75,25 @@ export async function list(
  * out again because the first one may have been lost with the answer (clients merge by id).
  */
 export async function send(
-  deps: { db: Database; realtime: RealtimePublisher; storage: FileStorage },
+  deps: { db: Database; realtime: RealtimePublisher; storage: FileStorage; logger: Logger },
   sender: ChatUser,
   input: SendMessageInput,
 ): Promise<ChatMessage> {
   const id = randomUUID();
   const { roomId } = input;
   const clientId = input.clientId ?? null;
+  const kind = await roomKindOf(deps.db, roomId);
   // What is stored is decided here, once: the room's file the content may be the URL of (a
   // photo, video or voice note, uploadMedia), else the text, with each bad word replaced in
   // room and direct messages (SPEC §5; a file's URL is ours and never filtered).
   const media = await storedMediaOf(deps.storage, roomId, input.content);
-  const filtered = !media && isFilteredKind(await roomKindOf(deps.db, roomId));
-  const content = filtered ? cleanProfanity(input.content) : input.content;
-  const createdAt = await queries.insertMessage(deps.db, {
-    id,
-    roomId,
-    senderId: sender.id,
-    content,
-    clientId,
-    media,
-  });
+  const content = !media && isFilteredKind(kind) ? cleanProfanity(input.content) : input.content;
+  const row = { id, roomId, senderId: sender.id, content, clientId, media };
+  // Direct chats add their rules (mutual follow, three unanswered) under the room's lock.
+  const { createdAt, recipientId } =
+    kind === "direct"
+      ? await insertDirectMessage(deps.db, row)
+      : { createdAt: await queries.insertMessage(deps.db, row), recipientId: null };
   const stored: ChatMessage = createdAt
     ? {
         id,
@@ -105,6 +106,12 @@ export async function send(
       }
     : await storedBefore(deps, { roomId, senderId: sender.id, clientId });
   deps.realtime.publish(roomChannel(roomId), "message", stored);
+  if (recipientId) {
+    // The recipient's badge follows on every device; the sender's answer does not wait for it.
+    pushUnread(deps, { userId: recipientId, roomId }).catch((error: unknown) =>
+      deps.logger.error("messages: could not push a direct chat's unread count", error),
+    );
+  }
   return stored;
 }
 

@@ -10,6 +10,7 @@ export function createMemoryOnline(): OnlineRegistry & { has(userId: string): bo
       return Promise.resolve(true);
     },
     isOnline: (userId) => Promise.resolve(users.has(userId)),
+    onlineAmong: (userIds) => Promise.resolve(userIds.filter((id) => users.has(id))),
     has: (userId) => users.has(userId),
   };
 }

@@ -7,6 +7,15 @@ import type { OnlineRegistry } from "./types";
 const IS_ONLINE = `${LUA_LIVE_NODES}
 return is_online(ARGV[1], live_nodes(ARGV[1]), ARGV[2]) and 1 or 0`;
 
+/** ARGV: prefix, then user ids; returns those online (the live nodes are read once). */
+const ONLINE_AMONG = `${LUA_LIVE_NODES}
+local nodes = live_nodes(ARGV[1])
+local online = {}
+for i = 2, #ARGV do
+  if is_online(ARGV[1], nodes, ARGV[i]) then online[#online + 1] = ARGV[i] end
+end
+return online`;
+
 /** Each process keeps a set of its connected users; a user is online if any live set has them. */
 export function createRedisOnline(
   redis: RedisConnection,
@@ -14,6 +23,7 @@ export function createRedisOnline(
   localUsers: () => string[],
 ): OnlineRegistry {
   const isOnlineScript = luaScript(redis.command, IS_ONLINE);
+  const onlineAmongScript = luaScript(redis.command, ONLINE_AMONG);
   node.keep(node.onlineKey, () => {
     const users = localUsers();
     if (users.length === 0) return;
@@ -38,5 +48,9 @@ export function createRedisOnline(
       return !(await isOnline(userId));
     },
     isOnline,
+    async onlineAmong(userIds) {
+      if (userIds.length === 0) return [];
+      return (await onlineAmongScript([], [redis.prefix, ...userIds])) as string[];
+    },
   };
 }

@@ -7,4 +7,6 @@ export interface OnlineRegistry {
   /** Resolves true when the user has no connection left on any process. */
   remove(userId: string): Promise<boolean>;
   isOnline(userId: string): Promise<boolean>;
+  /** Those of `userIds` who are online, in one round trip (the online dots of the Following tab). */
+  onlineAmong(userIds: string[]): Promise<string[]>;
 }
