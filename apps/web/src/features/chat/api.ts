@@ -3,9 +3,11 @@ import {
   FOLLOW_PAGE_SIZE,
   ROOM_MEMBERS_PAGE_SIZE,
   ROOMS_PAGE_SIZE,
+  UNREAD_POLL_MS,
   type FollowList,
 } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
+import type { FollowPages } from "./following/follow-pages";
 import { syncHistory, type History } from "./history-sync";
 import type { RoomPages } from "./rooms/room-pages";
 
@@ -75,4 +77,45 @@ export const followingQuery = (list: FollowList) =>
     input: (cursor: string | undefined) => ({ list, limit: FOLLOW_PAGE_SIZE, cursor }),
     initialPageParam: undefined,
     getNextPageParam: (last) => nextPage(last.nextCursors[list]),
+  });
+
+/** Every follow list and every "do I follow them" answer, for refetching them together. */
+const FOLLOW_KEYS = [orpc.user.userFollowing.key(), orpc.user.isFollowing.key()] as const;
+
+/** Refetches the follow lists and relations (after a follow, unfollow or a follow notice). */
+export const refreshFollowState = (queryClient: QueryClient) =>
+  Promise.all(FOLLOW_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/** Refetches the follow lists only (a new direct message changes a preview). */
+export const refreshFollowLists = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: FOLLOW_KEYS[0] });
+
+/** Applies an edit (following/follow-pages.ts) to every cached follow list at once. */
+export function editFollowLists(
+  queryClient: QueryClient,
+  edit: (data: FollowPages | undefined) => FollowPages | undefined,
+) {
+  queryClient.setQueriesData<FollowPages>({ queryKey: FOLLOW_KEYS[0] }, edit);
+}
+
+export const isFollowingQuery = (userId: string) =>
+  orpc.user.isFollowing.queryOptions({ input: { userId } });
+
+/**
+ * Unread direct messages: polled every UNREAD_POLL_MS (SPEC §4) as the fallback for the
+ * `dm_unread` pushes that edit it at once. A failed poll stays quiet; the next one retries.
+ */
+export const unreadSummaryQuery = () =>
+  orpc.dm.getUnreadSummary.queryOptions({
+    refetchInterval: UNREAD_POLL_MS,
+    meta: { silent: true },
+  });
+
+/** The pair's one direct chat (get-or-create: the same room however often it is asked). */
+export const directChatQuery = (otherUserId: string) =>
+  orpc.dm.getOrCreateChat.queryOptions({
+    input: { otherUserId },
+    staleTime: Infinity,
+    // The chat pane says it could not start the chat itself.
+    meta: { silent: true },
   });

@@ -8,6 +8,7 @@ import { RoomsTab } from "./components/rooms/rooms-tab";
 import { StrangerTab } from "./components/stranger/stranger-tab";
 import { WelcomeDialog } from "./components/welcome-dialog";
 import { useRealtimeUpkeep } from "./hooks/use-realtime-upkeep";
+import { useUserNotices } from "./hooks/use-user-notices";
 
 /**
  * The chat screen (SPEC §2): three tabs under the header, filling the rest of the window.
@@ -26,16 +27,17 @@ export function ChatPage({
   const { user } = session;
   useRealtimeUpkeep(user.id);
   const guest = Boolean(user.isAnonymous);
+  useUserNotices(guest ? null : user.id);
   const self = { id: user.id, name: user.name };
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
-      <ChatTabs active={tab} />
+      <ChatTabs active={tab} showUnread={!guest} />
       <div className="min-h-0 flex-1">
         <div className={cn("h-full", tab !== "stranger-chat" && "hidden")}>
           <StrangerTab self={self} />
         </div>
         {tab === "chat-rooms" && !guest ? <RoomsTab self={self} roomId={roomId} /> : null}
-        {tab === "following" && !guest ? <FollowingTab /> : null}
+        {tab === "following" && !guest ? <FollowingTab self={self} /> : null}
         {tab !== "stranger-chat" && guest ? <GuestPlaceholder /> : null}
       </div>
       {tab !== "stranger-chat" && guest ? <LinkAccountDialog /> : null}

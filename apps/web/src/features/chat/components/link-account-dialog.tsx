@@ -11,12 +11,23 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 
-/** Guests may only chat with strangers (SPEC §6); rooms and Following ask them to link first. */
-export function LinkAccountDialog() {
+/**
+ * Guests may only chat with strangers (SPEC §6); rooms and Following ask them to link first,
+ * and Cancel goes back to the stranger tab. A guest's Follow in a stranger chat asks too:
+ * there it opens on demand (`open`) and Cancel (`onCancel`) just closes it, the chat goes on.
+ */
+export function LinkAccountDialog({
+  open = true,
+  onCancel,
+}: {
+  open?: boolean;
+  onCancel?(): void;
+}) {
   const navigate = useNavigate();
-  const cancel = () => void navigate({ to: "/chat", search: { tab: "stranger-chat" } });
+  const cancel =
+    onCancel ?? (() => void navigate({ to: "/chat", search: { tab: "stranger-chat" } }));
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : cancel())}>
+    <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? undefined : cancel())}>
       <DialogContent>
         <DialogHeader>
           <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
@@ -27,7 +38,7 @@ export function LinkAccountDialog() {
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={cancel}>
-            Cancel
+            {TEXT.cancel}
           </Button>
           <Button variant="brand" onClick={() => void navigate({ to: "/profile" })}>
             Continue

@@ -5,10 +5,10 @@ import { roomChannel, TOAST, type ChatMessage } from "@chatsphere/contract";
 import type { ChannelListener } from "@/lib/realtime/client";
 import { useChannel } from "@/lib/realtime/hooks";
 import { rpc } from "@/lib/rpc";
-import { failureText } from "@/lib/rpc-error";
 import { messagesQuery } from "../api";
 import { withEarlier, withMessages } from "../history-sync";
 import { useMediaUploads } from "../media/use-media-uploads";
+import { sendFailureText } from "../refusal-text";
 import { newClientId, sendWithRetry } from "../send-retry";
 
 /**
@@ -56,7 +56,8 @@ export function useConversation(roomId: string, extra: ChannelListener = {}) {
       unsent.current = null;
       append([message]);
     },
-    onError: (error) => toast.error(failureText(error, TOAST.sendMessageFailed)),
+    // The direct-message cap and a lost mutual follow say so in the contract's words.
+    onError: (error) => toast.error(sendFailureText(error)),
   });
 
   const uploads = useMediaUploads(roomId, (message) => append([message]));

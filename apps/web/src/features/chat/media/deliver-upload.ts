@@ -2,6 +2,7 @@ import { TOAST, type ChatMessage } from "@chatsphere/contract";
 import { rpc } from "@/lib/rpc";
 import { failureText } from "@/lib/rpc-error";
 import { isAbortError } from "@/lib/xhr-upload";
+import { directChatRefusal } from "../refusal-text";
 import { sendWithRetry } from "../send-retry";
 import type { UploadEvent, UploadItem } from "./upload-queue";
 import { uploadFailureText, uploadMedia } from "./upload-media";
@@ -44,7 +45,7 @@ export async function deliverUpload(input: DeliveryInput): Promise<Delivery> {
     url = await upload(input);
   } catch (error) {
     if (isAbortError(error)) return { outcome: "cancelled" };
-    return { outcome: "failed", error: uploadFailureText(error) };
+    return { outcome: "failed", error: directChatRefusal(error) ?? uploadFailureText(error) };
   }
   if (input.signal.aborted) return { outcome: "cancelled" };
   try {
@@ -54,6 +55,7 @@ export async function deliverUpload(input: DeliveryInput): Promise<Delivery> {
     );
     return { outcome: "sent", message };
   } catch (error) {
-    return { outcome: "failed", error: failureText(error, TOAST.sendFileFailed) };
+    const text = directChatRefusal(error) ?? failureText(error, TOAST.sendFileFailed);
+    return { outcome: "failed", error: text };
   }
 }

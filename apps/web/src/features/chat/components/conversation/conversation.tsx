@@ -24,6 +24,8 @@ interface ConversationProps {
   onRefused?: ChannelListener["onRefused"];
   /** Renders the header with the channel state (presence lives there). */
   header?(channel: ChannelSnapshot): ReactNode;
+  /** Why sending is off (a direct chat after an unfollow): shown instead of the composer. */
+  composerNotice?: string | null;
 }
 
 /**
@@ -46,7 +48,7 @@ export function Conversation(props: ConversationProps) {
 
   return (
     <DropZone
-      enabled={channel.ready}
+      enabled={channel.ready && !props.composerNotice}
       onFiles={uploads.add}
       className="flex min-h-0 flex-1 flex-col"
     >
@@ -91,20 +93,29 @@ export function Conversation(props: ConversationProps) {
           )
         }
       />
-      <Composer
-        ready={channel.ready}
-        onTyping={typing.notifyTyping}
-        onFiles={uploads.add}
-        onSend={(content) =>
-          send.mutateAsync(content).then(
-            () => {
-              typing.resetTyping();
-              return true;
-            },
-            () => false,
-          )
-        }
-      />
+      {props.composerNotice ? (
+        <p
+          role="status"
+          className="border-t bg-muted/40 p-3 text-center text-sm text-muted-foreground"
+        >
+          {props.composerNotice}
+        </p>
+      ) : (
+        <Composer
+          ready={channel.ready}
+          onTyping={typing.notifyTyping}
+          onFiles={uploads.add}
+          onSend={(content) =>
+            send.mutateAsync(content).then(
+              () => {
+                typing.resetTyping();
+                return true;
+              },
+              () => false,
+            )
+          }
+        />
+      )}
     </DropZone>
   );
 }

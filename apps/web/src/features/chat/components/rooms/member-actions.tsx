@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Ban, EllipsisVertical } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { TEXT, TOAST } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
@@ -12,19 +13,27 @@ import {
 import { rpc } from "@/lib/rpc";
 import { failureText } from "@/lib/rpc-error";
 import { membersQuery, refreshRoomLists } from "../../api";
+import { FollowMenuItem, useMemberFollow } from "../following/follow-menu-item";
 
 /**
- * The owner's menu on one member (SPEC §6 "Room owner"): Ban. A menu rather than a bare
- * button, so a stray click cannot ban anyone and more actions have a place to go.
+ * The menu on one member: Follow or Unfollow for registered members (SPEC §4 "Follow"), and
+ * Ban for the room's owner (SPEC §6 "Room owner"). A menu rather than bare buttons, so a
+ * stray click cannot ban anyone.
  */
 export function MemberActions({
   roomId,
   member,
+  canBan,
+  canFollow,
 }: {
   roomId: string;
   member: { userId: string; name: string };
+  canBan: boolean;
+  canFollow: boolean;
 }) {
   const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const follow = useMemberFollow(member.userId, open && canFollow);
   const ban = useMutation({
     mutationFn: () => rpc.room.ban({ roomId, userId: member.userId }),
     onSuccess: async () => {
@@ -37,22 +46,25 @@ export function MemberActions({
     onError: (error) => toast.error(failureText(error, TOAST.banFailed)),
   });
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
           size="icon-sm"
           aria-label={TEXT.memberActions(member.name)}
-          pending={ban.isPending}
+          pending={ban.isPending || follow.isPending}
         >
-          {ban.isPending ? null : <EllipsisVertical className="size-4" />}
+          {ban.isPending || follow.isPending ? null : <EllipsisVertical className="size-4" />}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem variant="destructive" onSelect={() => ban.mutate()}>
-          <Ban aria-hidden />
-          {TEXT.ban}
-        </DropdownMenuItem>
+        {canFollow ? <FollowMenuItem follow={follow} /> : null}
+        {canBan ? (
+          <DropdownMenuItem variant="destructive" onSelect={() => ban.mutate()}>
+            <Ban aria-hidden />
+            {TEXT.ban}
+          </DropdownMenuItem>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -14,7 +14,8 @@ import { MemberActions } from "./member-actions";
 /**
  * A room's members a page at a time (a global room can have thousands), online ones first
  * among those loaded (presence of the room channel); `total` is the room's member count.
- * The owner gets a menu on everyone else (Ban).
+ * Everyone gets a menu on each other registered member (Follow), the owner on everyone else
+ * (Ban too).
  */
 export function MembersPanel({
   roomId,
@@ -87,8 +88,13 @@ export function MembersPanel({
                 {isSelf ? <span className="text-muted-foreground"> {TEXT.you}</span> : null}
               </span>
               {user.isAnonymous ? <Badge variant="warning">{TEXT.guestBadge}</Badge> : null}
-              {canModerate && !isSelf ? (
-                <MemberActions roomId={roomId} member={{ userId, name: user.name }} />
+              {!isSelf && (canModerate || !user.isAnonymous) ? (
+                <MemberActions
+                  roomId={roomId}
+                  member={{ userId, name: user.name }}
+                  canBan={canModerate}
+                  canFollow={!user.isAnonymous}
+                />
               ) : null}
             </li>
           );

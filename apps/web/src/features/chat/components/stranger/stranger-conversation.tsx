@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useChannel } from "@/lib/realtime/hooks";
 import { Conversation } from "../conversation/conversation";
+import { StrangerFollow } from "./stranger-follow";
 
 interface StrangerConversationProps {
   room: StrangerRoom;
@@ -63,6 +64,7 @@ export function StrangerConversation({ room, selfId, ...props }: StrangerConvers
               Stranger <Badge variant="secondary">{room.continent}</Badge>
             </p>
           </div>
+          <StrangerFollow roomId={room.id} partner={room.partner} selfId={selfId} />
           <Button variant="outline" size="sm" onClick={props.onSkip}>
             <SkipForward className="size-4" />
             Skip
