@@ -115,13 +115,18 @@ export async function startIsolatedServer(port: number) {
     },
     stdio: "inherit",
   });
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
+  // A first start creates the database: seconds here, and far more on a busy CI machine.
+  const deadline = Date.now() + 60_000;
+  for (let up = false; !up;) {
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the isolated server on port ${port} did not start within 60 s`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    up = await fetch(`${baseURL}/healthz`).then(
+      (response) => response.ok,
+      () => false, // not listening yet
+    );
+    if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     baseURL,

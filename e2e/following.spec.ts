@@ -177,23 +177,26 @@ test.describe("after an unfollow", () => {
 });
 
 test.describe("a guest's follow in stranger chat", () => {
-  // No other spec waits in World (the default region); hostile.spec.ts only calls matching
-  // there for a moment, from a page that never waits.
+  // No other spec waits in World (the default region), nor floods its queue.
   const REGION: Region = "World";
 
-  async function enterAsGuestAndStart(page: Page) {
+  /** A guest on the stranger tab with the region chosen, ready to press Start. */
+  async function enterAsGuest(page: Page) {
     await page.goto("/");
     await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
     await page.waitForURL(/\/chat\?tab=stranger-chat/);
     await page.getByRole("combobox", { name: "Region" }).click();
     await page.getByRole("option", { name: REGION, exact: true }).click();
-    await page.getByRole("button", { name: "Start" }).click();
+    await expect(page.getByRole("button", { name: "Start" })).toBeEnabled();
   }
 
   async function matchGuests(page: Page, browser: Browser) {
     const other = await newVisitor(browser);
-    await enterAsGuestAndStart(page);
-    await enterAsGuestAndStart(other);
+    await enterAsGuest(page);
+    await enterAsGuest(other);
+    // Both press Start together: the 10 s wait of the first never runs out on a slow machine.
+    await page.getByRole("button", { name: "Start" }).click();
+    await other.getByRole("button", { name: "Start" }).click();
     for (const visitor of [page, other]) {
       await expect(visitor.getByTestId("partner-name")).toBeVisible();
       await expect(messageBox(visitor)).toBeEnabled();

@@ -156,11 +156,14 @@ test.describe("rooms users own", () => {
     }
     await expect(members(page).getByText(bannedName, { exact: true })).toBeVisible();
     await expect(members(witness).getByText(bannedName, { exact: true })).toBeVisible();
-    // No menu on oneself, and none for the others.
+    // No menu on oneself; the others' menu on a member offers Follow, never Ban.
     await expect(page.getByRole("button", { name: TEXT.memberActions(ownerName) })).toHaveCount(0);
-    await expect(witness.getByRole("button", { name: TEXT.memberActions(bannedName) })).toHaveCount(
-      0,
-    );
+    await witness
+      .getByRole("button", { name: TEXT.memberActions(bannedName), exact: true })
+      .click();
+    await expect(witness.getByRole("menuitem", { name: TEXT.follow, exact: true })).toBeVisible();
+    await expect(witness.getByRole("menuitem", { name: TEXT.ban })).toHaveCount(0);
+    await witness.keyboard.press("Escape");
 
     await page.getByRole("button", { name: TEXT.memberActions(bannedName), exact: true }).click();
     await page.getByRole("menuitem", { name: TEXT.ban }).click();
