@@ -7,6 +7,10 @@ import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { getOrCreateSecret } from "./db/secrets";
+import {
+  ActivityRecorder,
+  databaseActivityStore,
+} from "./features/admin-dashboard/activity-recorder";
 import { ensureGlobalRooms } from "./features/rooms/global-rooms";
 import { createOriginPolicy, type OriginPolicy } from "./http/site-origin";
 import { closeAllStrangerRooms } from "./features/stranger/queries";
@@ -49,7 +53,8 @@ export function publicConfigOf(config: Config): PublicConfig {
       config.ADS_CLIENT && config.ADS_SLOT
         ? { client: config.ADS_CLIENT, slot: config.ADS_SLOT }
         : null,
-    analyticsUrl: config.ANALYTICS_URL ?? null,
+    analyticsUrl: config.ANALYTICS_URL ? `${new URL(config.ANALYTICS_URL).origin}/` : null,
+    analyticsScriptUrl: config.ANALYTICS_URL ?? null,
     publicUrl: config.publicUrl,
   };
 }
@@ -119,6 +124,8 @@ export async function bootstrap(
     notifySessions = (userId) => rt.sessionsChanged(userId);
     const stranger = createStranger(database.db, rt, redis, logger);
     if (!redis) await closeAllStrangerRooms(database.db);
+    // Last: nothing after it can fail, so its timer never outlives a failed start.
+    const activity = createActivity(database.db, rt, logger);
     const services: Services = {
       db: database.db,
       auth,
@@ -128,6 +135,7 @@ export async function bootstrap(
       realtime: rt,
       stranger,
       storage,
+      activity,
     };
     const connection = redis;
     const bucket = s3;
@@ -141,6 +149,8 @@ export async function bootstrap(
         stranger.close();
         sessions.close();
         await rt.close();
+        // After the sockets, before the database: the last tallies are written.
+        await activity.close();
         await connection?.close();
         await bucket?.close();
         await database.close();
@@ -153,6 +163,19 @@ export async function bootstrap(
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Daily activity for the dashboard: users who connect (and senders, in message.send). */
+function createActivity(db: DatabaseHandle["db"], realtime: Realtime, logger: Logger) {
+  const activity = new ActivityRecorder({
+    store: databaseActivityStore(db),
+    logger,
+    countOnline: () => realtime.countOnline(),
+    connectedUsers: () => realtime.localUserIds(),
+  });
+  realtime.onUserOnline((userId) => activity.userActive(userId));
+  activity.start();
+  return activity;
 }
 
 /**

@@ -7,7 +7,6 @@ import { parseProxyTrust, type ProxyTrust } from "./http/proxy-trust";
  * names each bad variable. Empty strings count as unset (as in most `.env` files).
  */
 const optionalString = z.string().min(1).optional();
-const optionalUrl = z.url().optional();
 
 const isOrigin = (value: string) => {
   try {
@@ -59,7 +58,10 @@ const envSchema = z.object({
   FACEBOOK_CLIENT_SECRET: optionalString,
   ADS_CLIENT: optionalString,
   ADS_SLOT: optionalString,
-  ANALYTICS_URL: optionalUrl,
+  /** The analytics script (loaded on every page); its origin is the admin's analytics link. */
+  ANALYTICS_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
   /** An S3-compatible bucket for uploaded files instead of DATA_DIR/files (see S3_NAMES). */
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })

@@ -121,3 +121,6 @@ export const DEFAULT_THEME: Theme = "light";
 
 export const SOCIAL_PROVIDERS = ["google", "facebook"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** The dashboard's engagement charts cover this many UTC days, ending today (SPEC §2). */
+export const DASHBOARD_RANGE_DAYS = 30;

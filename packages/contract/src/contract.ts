@@ -2,6 +2,15 @@ import { oc } from "@orpc/contract";
 import { adminContentContract, blogContract, feedbackContract } from "./content-contract";
 import { adminSignUpInput, adminSignUpOutput } from "./schemas/admin";
 import {
+  adminUserActionOutput,
+  adminUserIdInput,
+  dashboardMetricsSchema,
+  deleteAllGuestUsersOutput,
+  engagementTrendsSchema,
+  listUsersInput,
+  listUsersOutput,
+} from "./schemas/admin-users";
+import {
   banInput,
   chatMessageSchema,
   createRoomInput,
@@ -78,6 +87,13 @@ export const contract = {
   },
   admin: {
     signUp: oc.input(adminSignUpInput).output(adminSignUpOutput),
+    getDashboardMetrics: oc.output(dashboardMetricsSchema),
+    getEngagementTrends: oc.output(engagementTrendsSchema),
+    listUsers: oc.input(listUsersInput).output(listUsersOutput),
+    removeUser: oc.input(adminUserIdInput).output(adminUserActionOutput),
+    banUser: oc.input(adminUserIdInput).output(adminUserActionOutput),
+    unbanUser: oc.input(adminUserIdInput).output(adminUserActionOutput),
+    deleteAllGuestUsers: oc.output(deleteAllGuestUsersOutput),
     ...adminContentContract,
   },
   blog: blogContract,

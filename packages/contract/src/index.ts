@@ -17,5 +17,7 @@ export * from "./schemas/comment";
 export * from "./schemas/feedback";
 export * from "./schemas/chat";
 export * from "./schemas/dm";
+export * from "./schemas/admin-users";
+export * from "./admin-messages";
 export * from "./schemas/follow";
 export * from "./realtime";

@@ -56,6 +56,19 @@ export function pageMetaFor(pathname: string): PageMeta | null {
   return section ? PAGE_META[section] : null;
 }
 
+const AD_PAGES = new Set<string>(["/", "/about", "/blogs"]);
+
+/**
+ * Pages that carry ads when ads are configured (SPEC §1): the public content pages (home,
+ * about, the blog list and its articles), never the chat screen, the admin area, account or
+ * sign-in pages. The server loads the ad script on these only; the web app places its slots
+ * on them only.
+ */
+export function carriesAds(pathname: string): boolean {
+  const clean = pathname.replace(/\/+$/, "") || "/";
+  return AD_PAGES.has(clean) || /^\/blogs\/[^/]+$/.test(clean);
+}
+
 /** A blog article's meta; the server's head and the web route's loader both use it. */
 export const articlePageMeta = (title: string, description: string): PageMeta =>
   page(title, description);

@@ -6,8 +6,15 @@ import { z } from "zod";
  */
 export const publicConfigSchema = z.object({
   providers: z.object({ google: z.boolean(), facebook: z.boolean() }),
+  /** AdSense, when ADS_CLIENT and ADS_SLOT are set: slots go on the pages of `carriesAds`. */
   ads: z.object({ client: z.string(), slot: z.string() }).nullable(),
+  /**
+   * The admin navigation's external analytics link: the analytics service's site (the origin
+   * of ANALYTICS_URL, where Plausible, Umami and the like show their dashboard).
+   */
   analyticsUrl: z.string().nullable(),
+  /** ANALYTICS_URL itself: the analytics script, loaded by the server's HTML on every page. */
+  analyticsScriptUrl: z.string().nullable().default(null),
   /** PUBLIC_URL when set: shared links (a room's) point there, not at the page's address. */
   publicUrl: z.string().nullable().default(null),
 });
@@ -19,5 +26,6 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   providers: { google: false, facebook: false },
   ads: null,
   analyticsUrl: null,
+  analyticsScriptUrl: null,
   publicUrl: null,
 };

@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, anonymous } from "better-auth/plugins";
 import {
+  ADMIN_ERROR,
   BRAND,
   GUEST_EMAIL_DOMAIN,
   PASSWORD_MAX_LENGTH,
@@ -113,7 +114,12 @@ export function createAuth(deps: AuthDeps) {
           await moveGuestData(db, { guestId: anonymousUser.user.id, userId: newUser.user.id });
         },
       }),
-      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      // A banned user's sign-in is refused with this text (admin.banUser, Manage Users).
+      admin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        bannedUserMessage: ADMIN_ERROR.bannedSignIn,
+      }),
     ],
     rateLimit: {
       enabled: true,

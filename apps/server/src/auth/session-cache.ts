@@ -5,8 +5,8 @@ export interface SessionCache {
   get(cookie: string | null | undefined): Promise<CallerSession | null>;
   /** Drops what this process remembers for a cookie's session (sign-out). */
   forgetCookie(cookieHeader: string | undefined): void;
-  /** Drops every remembered session of a user (signed out, revoked, renamed). */
-  forgetUser(userId: string): void;
+  /** Drops every remembered session of these users (signed out, revoked, renamed, deleted). */
+  forgetUser(...userIds: string[]): void;
   /** Stops the sweep of expired entries. */
   close(): void;
 }
@@ -52,8 +52,12 @@ export function createSessionCache(
     }
   }
 
-  const forgetUser = (userId: string) => {
-    for (const [token, entry] of entries) if (entry.userId === userId) entries.delete(token);
+  // One pass over the entries however many users: a batch of deleted accounts is one call.
+  const forgetUser = (...userIds: string[]) => {
+    const users = new Set(userIds);
+    for (const [token, entry] of entries) {
+      if (entry.userId !== null && users.has(entry.userId)) entries.delete(token);
+    }
   };
 
   const sweep = setInterval(() => {

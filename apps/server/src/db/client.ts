@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -34,7 +35,12 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
 
 function openPglite(dataDir: string | null, snapshot?: Blob): DatabaseHandle {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir: snapshot });
+  // pg_trgm: the trigram index of Manage Users' name filter (migration 0007).
+  const client = new PGlite({
+    dataDir: dataDir ?? undefined,
+    loadDataDir: snapshot,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,

@@ -3,6 +3,9 @@ import { PUBLIC_CONFIG_META } from "@chatsphere/contract";
 
 export const HEAD_MARKER = "<!--app-head-->";
 
+/** AdSense's loader; security-headers.ts allows its origins when ads are configured. */
+export const ADS_SCRIPT_URL = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
+
 const escapeAttr = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface HeadInput {
@@ -10,6 +13,8 @@ export interface HeadInput {
   canonicalUrl: string;
   siteName: string;
   config: PublicConfig;
+  /** An ad-bearing page (contract `carriesAds`, and found): the ad script when ads are on. */
+  carriesAds: boolean;
   /** Open Graph type and image, for articles. */
   ogType?: "website" | "article";
   imageUrl?: string | null;
@@ -17,7 +22,10 @@ export interface HeadInput {
   extra?: string;
 }
 
-/** The per-route `<head>` tags: title, description, canonical, Open Graph and Twitter card. */
+/**
+ * The per-route `<head>` tags: title, description, canonical, Open Graph and Twitter card, and
+ * the third-party scripts a deployment configures (SPEC §1).
+ */
 export function renderHead(input: HeadInput): string {
   const { meta } = input;
   const tags = [
@@ -35,13 +43,36 @@ export function renderHead(input: HeadInput): string {
     `<meta name="twitter:title" content="${escapeAttr(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeAttr(meta.description)}" />`,
     `<meta name="${PUBLIC_CONFIG_META}" content="${escapeAttr(JSON.stringify(input.config))}" />`,
-    input.config.ads
-      ? `<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(input.config.ads.client)}" crossorigin="anonymous"></script>`
-      : "",
+    ...thirdPartyScripts(input),
     input.extra ?? "",
   ];
   return tags.filter(Boolean).join("\n    ");
 }
+
+/**
+ * The analytics script on every page (it follows client-side navigation itself), told the
+ * site's host for services that want it (Plausible's `data-domain`); the ad script only on
+ * ad-bearing pages, never in the chat or the admin area. Unset: neither.
+ */
+function thirdPartyScripts(input: HeadInput): string[] {
+  const { ads, analyticsScriptUrl } = input.config;
+  const analytics = analyticsScriptUrl
+    ? `<script defer src="${escapeAttr(analyticsScriptUrl)}" data-domain="${escapeAttr(hostOf(input.canonicalUrl))}"></script>`
+    : "";
+  const adScript =
+    ads && input.carriesAds
+      ? `<script async src="${ADS_SCRIPT_URL}?client=${encodeURIComponent(ads.client)}" crossorigin="anonymous"></script>`
+      : "";
+  return [analytics, adScript];
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
+};
 
 export function injectHead(template: string, head: string): string {
   return template.replace(HEAD_MARKER, head);

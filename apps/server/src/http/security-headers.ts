@@ -1,11 +1,35 @@
 import type { MiddlewareHandler } from "hono";
+import type { PublicConfig } from "@chatsphere/contract";
 
 export interface CspOptions {
-  /** Extra script origins, e.g. the ad network when ads are configured. */
+  /** Extra script origins: the ad network and the analytics service, when configured. */
   scriptOrigins: string[];
   /** Extra frame origins (ad iframes). */
   frameOrigins: string[];
+  /** Extra origins scripts may call (ad requests, analytics events). */
+  connectOrigins: string[];
 }
+
+/**
+ * AdSense: its loader and what the loader pulls in (ad code, the ad-quality checks of
+ * adtrafficquality.google), the ad iframes, and the calls they make. Images come from many
+ * hosts and are allowed already (img-src https:). Google does not promise a fixed list; this
+ * is the one its loader uses today.
+ */
+const ADS_ORIGINS = {
+  script: [
+    "https://pagead2.googlesyndication.com",
+    "https://tpc.googlesyndication.com",
+    "https://*.adtrafficquality.google",
+  ],
+  frame: [
+    "https://googleads.g.doubleclick.net",
+    "https://tpc.googlesyndication.com",
+    "https://*.adtrafficquality.google",
+    "https://www.google.com",
+  ],
+  connect: ["https://pagead2.googlesyndication.com", "https://*.adtrafficquality.google"],
+};
 
 /** A CSP that allows only what the app needs: its own scripts, styles, media and sockets. */
 export function contentSecurityPolicy(options: CspOptions): string {
@@ -18,7 +42,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     // Chat messages that are only a media URL render inline (SPEC §5), like images do.
     "media-src": ["'self'", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", "ws:", "wss:"],
+    "connect-src": ["'self'", "ws:", "wss:", ...options.connectOrigins],
     "frame-src": options.frameOrigins.length > 0 ? options.frameOrigins : ["'none'"],
     "frame-ancestors": ["'none'"],
     "object-src": ["'none'"],
@@ -32,17 +56,23 @@ export function contentSecurityPolicy(options: CspOptions): string {
 
 export type SecurityHeaderOptions = CspOptions & { hsts: boolean };
 
-/** The options of a deployment: HSTS on https, the ad network's origins when ads are on. */
+/**
+ * The options of a deployment: HSTS on https; the ad network's origins when ads are on, the
+ * analytics script's origin (its script and its events) when analytics is on; nothing of
+ * either when unset. Every page allows them, not only those that load them: after a
+ * client-side navigation the page keeps the policy of the page it was loaded as.
+ */
 export function securityOptionsOf(options: {
   config: { publicUrl: string | null };
-  publicConfig: { ads: unknown };
+  publicConfig: Pick<PublicConfig, "ads" | "analyticsScriptUrl">;
 }): SecurityHeaderOptions {
   const ads = Boolean(options.publicConfig.ads);
+  const script = options.publicConfig.analyticsScriptUrl;
+  const analytics = script ? [new URL(script).origin] : [];
   return {
-    scriptOrigins: ads ? ["https://pagead2.googlesyndication.com"] : [],
-    frameOrigins: ads
-      ? ["https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com"]
-      : [],
+    scriptOrigins: [...(ads ? ADS_ORIGINS.script : []), ...analytics],
+    frameOrigins: ads ? ADS_ORIGINS.frame : [],
+    connectOrigins: [...(ads ? ADS_ORIGINS.connect : []), ...analytics],
     // Without PUBLIC_URL the site may be opened over plain http (a LAN address): no HSTS.
     hsts: options.config.publicUrl?.startsWith("https://") ?? false,
   };

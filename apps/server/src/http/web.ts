@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Env, Hono } from "hono";
 import {
   BRAND,
+  carriesAds,
   NOT_FOUND_META,
   pageMetaFor,
   type PageMeta,
@@ -18,7 +19,9 @@ import { injectHead, renderHead, type HeadInput } from "./html";
 export type HeadResolver = (
   pathname: string,
   siteOrigin: string,
-) => Promise<(Omit<HeadInput, "canonicalUrl" | "siteName" | "config"> & { status?: 404 }) | null>;
+) => Promise<
+  (Omit<HeadInput, "canonicalUrl" | "siteName" | "config" | "carriesAds"> & { status?: 404 }) | null
+>;
 
 export interface WebOptions {
   distDir: string;
@@ -69,14 +72,17 @@ export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
     }
     const known: PageMeta | null = resolved?.meta ?? pageMetaFor(pathname);
     const { status: resolvedStatus, ...resolvedHead } = resolved ?? {};
+    const isFound = Boolean(known) && resolvedStatus !== 404;
     const head = renderHead({
       ...resolvedHead,
       meta: known ?? NOT_FOUND_META,
       canonicalUrl: `${siteOrigin}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}`,
       siteName: BRAND,
       config: options.config,
+      // No ads on a missing article's page ('Blog not found'): there is no content beside them.
+      carriesAds: isFound && carriesAds(pathname),
     });
     c.header("Cache-Control", "no-cache");
-    return c.html(injectHead(template, head), known && resolvedStatus !== 404 ? 200 : 404);
+    return c.html(injectHead(template, head), isFound ? 200 : 404);
   });
 }

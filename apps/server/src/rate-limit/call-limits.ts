@@ -33,6 +33,8 @@ export const CALL_LIMITS: Record<string, CallLimit> = {
   "dm.markAsRead": { user: per(120, 60), address: per(2400, 60) },
   // Named like a read, but it may create the pair's room: counted as a mutation.
   "dm.getOrCreateChat": DEFAULT_MUTATION_LIMIT,
+  // Each run walks every guest; one at a time per process (409 meanwhile), a few a minute.
+  "admin.deleteAllGuestUsers": { user: per(5, 60), address: per(20, 60) },
 };
 
 /** Reads by name (list*, get*, is*, check*): they change nothing and are called more often. */

@@ -17,7 +17,7 @@ import { errorFrame, type Subscriptions } from "./subscriptions";
 
 /** Messages between processes on CONTROL_CHANNEL. */
 type Control =
-  { kind: "revoke"; channel: string; userIds: string[] } | { kind: "sessions"; userId: string };
+  { kind: "revoke"; channel: string; userIds: string[] } | { kind: "sessions"; userIds: string[] };
 
 export interface FrameRouterOptions {
   bus: Bus;
@@ -29,8 +29,8 @@ export interface FrameRouterOptions {
   /** A user's first connection on this process opened (they may be online elsewhere too). */
   onUserOnline(userId: string): void;
   onUserOffline(userId: string): void;
-  /** A user's sessions changed on some process (this one included): see `sessionsChanged`. */
-  onSessionsChanged(userId: string): void;
+  /** Users' sessions changed on some process (this one included): see `sessionsChanged`. */
+  onSessionsChanged(userIds: string[]): void;
 }
 
 /**
@@ -98,12 +98,12 @@ export class FrameRouter {
   }
 
   /**
-   * Tells every process that a user's sessions changed (signed out, revoked, password or
-   * profile changed), so that none keeps a remembered session or an open socket of a session
-   * that has ended.
+   * Tells every process that these users' sessions changed (signed out, revoked, password or
+   * profile changed, account deleted), so that none keeps a remembered session or an open
+   * socket of a session that has ended.
    */
-  sessionsChanged(userId: string) {
-    this.publishControl({ kind: "sessions", userId });
+  sessionsChanged(userIds: string[]) {
+    this.publishControl({ kind: "sessions", userIds });
   }
 
   private publishControl(control: Control) {
@@ -145,7 +145,7 @@ export class FrameRouter {
     } catch {
       return;
     }
-    if (message.kind === "sessions") return this.options.onSessionsChanged(message.userId);
+    if (message.kind === "sessions") return this.options.onSessionsChanged(message.userIds);
     if (message.kind !== "revoke") return;
     for (const userId of message.userIds) {
       for (const connection of [...this.options.index.connectionsOf(userId)]) {

@@ -35,22 +35,32 @@ export interface RealtimePublisher {
   /** Ends these users' subscriptions of a channel on every process. */
   revoke(channel: string, userIds: string[]): void;
   isOnline(userId: string): Promise<boolean>;
+  /** Those of `userIds` connected on any process, in one round trip. */
+  onlineAmong(userIds: string[]): Promise<string[]>;
   /**
-   * A user's sessions changed (signed out, revoked, password or profile changed). This process
-   * forgets them at once; every process (this one too) then forgets them and closes the user's
-   * sockets whose session has ended (4001), instead of keeping them for the session cache's TTL.
+   * These users' sessions changed (signed out, revoked, password or profile changed, account
+   * deleted). This process forgets them at once; every process (this one too) then forgets them
+   * and closes the users' sockets whose session has ended (4001), instead of keeping them for
+   * the session cache's TTL. Many users at once (a batch of deleted accounts) are one message
+   * between processes and one pass over each process's session cache.
    */
-  sessionsChanged(userId: string): void;
+  sessionsChanged(...userIds: string[]): void;
 }
 
 export interface Realtime extends RealtimePublisher {
   readonly bus: Bus;
   /** Listener for the Node server's `upgrade` event. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Called when a user's first connection on this process opens (they may be online elsewhere). */
+  onUserOnline(listener: (userId: string) => void): void;
   /** Called once a user has no connection left on any process. */
   onUserOffline(listener: (userId: string) => void): void;
   /** This process only: whether the user has a connection here (no I/O). */
   hasLocalUser(userId: string): boolean;
+  /** This process only: the users with a connection here. */
+  localUserIds(): string[];
+  /** Users with a connection on any process, each counted once (the dashboard's activeNow). */
+  countOnline(): Promise<number>;
   stats(): { connections: number; users: number; channels: number };
   close(): Promise<void>;
 }
@@ -72,6 +82,7 @@ const PRESENCE_DELAYS = { list: 50, count: 500 };
 export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
   const { logger, redis } = options;
   const index = new ChannelIndex();
+  const onlineListeners: ((userId: string) => void)[] = [];
   const offlineListeners: ((userId: string) => void)[] = [];
   const node = redis ? new RedisNode(redis, logger) : null;
   const bus = redis
@@ -84,7 +95,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     : createMemoryBus();
   const memoryOnline = createMemoryOnline();
   const online: OnlineRegistry =
-    redis && node ? createRedisOnline(redis, node, () => index.userIds()) : memoryOnline;
+    redis && node ? createRedisOnline(redis, node, () => index.userIds(), logger) : memoryOnline;
 
   const presence = new PresenceHub({
     backend: (hub): PresenceBackend =>
@@ -99,14 +110,18 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     return found?.user.id === connection.user.id ? found : null;
   }
   const hasSession = async (connection: Connection) => (await sessionOf(connection)) !== null;
+  /** Forgets the users' remembered sessions (in one pass) and re-checks their sockets here. */
+  function recheckSessions(userIds: string[]) {
+    options.sessions.forgetUser(...userIds);
+    for (const userId of userIds) recheckSockets(userId);
+  }
   /**
    * Re-checks the user's sockets here: one whose session has ended, or whose user has another
    * role now (its channels were authorized for the old one), is closed; the others take the
    * user's current name and picture (typing frames are stamped with them, presence lists show
    * them).
    */
-  function recheckSessions(userId: string) {
-    options.sessions.forgetUser(userId);
+  function recheckSockets(userId: string) {
     for (const connection of [...index.connectionsOf(userId)]) {
       sessionOf(connection).then(
         (found) => {
@@ -143,7 +158,10 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     presence,
     online,
     logger,
-    onUserOnline: (userId) => following.changed(userId, true),
+    onUserOnline: (userId) => {
+      following.changed(userId, true);
+      onlineListeners.forEach((listener) => listener(userId));
+    },
     onUserOffline: (userId) => {
       following.changed(userId, false);
       offlineListeners.forEach((listener) => listener(userId));
@@ -172,19 +190,26 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       bus.publish(channel, encodeEvent(channel, event, payload));
     },
     revoke: (channel, userIds) => router.revoke(channel, userIds),
-    sessionsChanged(userId) {
-      options.sessions.forgetUser(userId);
-      router.sessionsChanged(userId);
+    sessionsChanged(...userIds) {
+      if (userIds.length === 0) return;
+      options.sessions.forgetUser(...userIds);
+      router.sessionsChanged(userIds);
     },
     isOnline: (userId) => online.isOnline(userId),
+    onlineAmong: (userIds) => online.onlineAmong(userIds),
     handleUpgrade: gateway.handleUpgrade,
+    onUserOnline: (listener) => void onlineListeners.push(listener),
     onUserOffline: (listener) => void offlineListeners.push(listener),
     hasLocalUser: (userId) => index.hasUser(userId),
+    localUserIds: () => index.userIds(),
+    countOnline: () => online.count(),
     stats: () => index.stats,
     async close() {
       following.stop();
       await gateway.close();
       presence.close();
+      // Before this process leaves the registry: its users who are nowhere else go offline.
+      await online.close();
       await node?.stop();
       await bus.close();
     },

@@ -2,6 +2,7 @@ import type { Auth } from "../auth/auth";
 import type { CallerSession } from "../auth/caller-session";
 import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
+import type { ActivityRecorder } from "../features/admin-dashboard/activity-recorder";
 import type { StrangerService } from "../features/stranger/service";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit/rate-limiter";
@@ -20,6 +21,8 @@ export interface Services {
   realtime: RealtimePublisher;
   stranger: StrangerService;
   storage: FileStorage;
+  /** The dashboard's daily activity (recorded as it happens) and who is online now. */
+  activity: ActivityRecorder;
 }
 
 export interface RpcContext {

@@ -1,4 +1,6 @@
 import { adminRouter } from "../features/admin/router";
+import { adminDashboardRouter } from "../features/admin-dashboard/router";
+import { adminUsersRouter } from "../features/admin-users/router";
 import { adminBlogRouter } from "../features/blog/admin-router";
 import { blogRouter } from "../features/blog/router";
 import { adminCommentRouter, commentRouter } from "../features/comments/router";
@@ -13,7 +15,13 @@ import { impl } from "./base";
 
 export const router = impl.router({
   user: { ...userRouter, ...followRouter },
-  admin: { ...adminRouter, ...adminBlogRouter, ...adminCommentRouter },
+  admin: {
+    ...adminRouter,
+    ...adminBlogRouter,
+    ...adminCommentRouter,
+    ...adminUsersRouter,
+    ...adminDashboardRouter,
+  },
   blog: { ...blogRouter, ...commentRouter },
   feedback: feedbackRouter,
   room: { ...roomsRouter, ...strangerRouter },

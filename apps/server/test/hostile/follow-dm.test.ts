@@ -120,8 +120,8 @@ function outcomes<T>(settled: PromiseSettledResult<T>[]) {
 }
 
 /** The longest run of messages in a row by one sender, per sender. */
-function longestRuns(rows: { senderId: string }[]) {
-  const longest = new Map<string, number>();
+function longestRuns(rows: { senderId: string | null }[]) {
+  const longest = new Map<string | null, number>();
   let run = 0;
   rows.forEach((row, i) => {
     run = i > 0 && rows[i - 1]?.senderId === row.senderId ? run + 1 : 1;

@@ -132,6 +132,12 @@ export const messageMediaSchema = z.object({
 });
 export type MessageMedia = z.infer<typeof messageMediaSchema>;
 
+/**
+ * Who a message of a deleted account is from: its row keeps no sender (the account is gone),
+ * and every answer and event names this instead (issue 13).
+ */
+export const DELETED_USER = { id: "deleted-user", name: "Deleted user", image: null } as const;
+
 export const chatMessageSchema = z.object({
   id: z.string(),
   roomId: z.string(),

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./rooms";
 export * from "./follows";
 export * from "./blog";
+export * from "./activity";

@@ -88,7 +88,11 @@ export const roomBan = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    // Deleting a user finds their bans without reading every room's.
+    index("room_ban_user_idx").on(t.userId),
+  ],
 );
 
 /**
@@ -106,9 +110,11 @@ export const message = pgTable(
     roomId: text()
       .notNull()
       .references(() => room.id, { onDelete: "cascade" }),
-    senderId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * Null once the sender's account is deleted: the message stays in the rooms of others and
+     * is shown from DELETED_USER (issue 13); their own rooms go with them, messages and all.
+     */
+    senderId: text().references(() => user.id, { onDelete: "set null" }),
     clientId: text(),
     /**
      * Set when the content is a file uploaded into the room: its sniffed type, an image's size

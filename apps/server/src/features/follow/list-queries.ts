@@ -35,7 +35,7 @@ const directChatOf = (me: string) => sql<DirectChatJson | null>`(
       ) recent where recent.sender_id <> ${me} and recent.created_at > mine.last_read_at) end,
     'latest', (
       select json_build_object('content', c.content, 'createdAt', c.created_at,
-        'fromMe', c.sender_id = ${me})
+        'fromMe', c.sender_id is not distinct from ${me})
       from ${message} c where c.room_id = r.id order by c.seq desc limit 1))
   from ${room} r
   join ${roomMember} mine on mine.room_id = r.id and mine.user_id = ${me}

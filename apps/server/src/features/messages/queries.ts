@@ -27,7 +27,11 @@ export async function mayUseRoom(db: Database, params: { roomId: string; userId:
   return Boolean(row);
 }
 
-/** Messages with their senders, as the contract's ChatMessage needs them. */
+/**
+ * Messages with their senders, as the contract's ChatMessage needs them. A LEFT JOIN: the
+ * message of a deleted account has no sender (null `sender_id` and `sender`), and the service
+ * shows it from DELETED_USER.
+ */
 export const selectMessages = (db: Database) =>
   db
     .select({
@@ -43,7 +47,7 @@ export const selectMessages = (db: Database) =>
       mediaPreviewKey: message.mediaPreviewKey,
     })
     .from(message)
-    .innerJoin(user, eq(user.id, message.senderId));
+    .leftJoin(user, eq(user.id, message.senderId));
 
 export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  DELETED_USER,
   MESSAGE_ERROR,
   PERMISSION,
   roomChannel,
@@ -26,13 +27,16 @@ export { CHAT_FILE_CACHE_CONTROL, roomOfKey } from "./chat-files";
 
 type Files = Pick<FileStorage, "publicUrl">;
 
+/** A message as the contract sends it; one of a deleted account is from DELETED_USER. */
 function toChatMessage(files: Files, row: queries.MessageRow): ChatMessage {
-  const { mediaType, mediaWidth, mediaHeight, mediaPreviewKey, ...message } = row;
+  const { mediaType, mediaWidth, mediaHeight, mediaPreviewKey, senderId, sender, ...message } = row;
   const stored = mediaType
     ? { type: mediaType, width: mediaWidth, height: mediaHeight, previewKey: mediaPreviewKey }
     : null;
   return {
     ...message,
+    senderId: senderId ?? DELETED_USER.id,
+    sender: sender ?? { ...DELETED_USER },
     createdAt: row.createdAt.toISOString(),
     media: toMessageMedia(files, row.content, stored),
   };
@@ -75,7 +79,14 @@ export async function list(
  * out again because the first one may have been lost with the answer (clients merge by id).
  */
 export async function send(
-  deps: { db: Database; realtime: RealtimePublisher; storage: FileStorage; logger: Logger },
+  deps: {
+    db: Database;
+    realtime: RealtimePublisher;
+    storage: FileStorage;
+    logger: Logger;
+    /** The dashboard's counters (an in-memory tally, written every few seconds). */
+    activity: { messageStored(senderId: string): void };
+  },
   sender: ChatUser,
   input: SendMessageInput,
 ): Promise<ChatMessage> {
@@ -105,6 +116,7 @@ export async function send(
         media: toMessageMedia(deps.storage, content, media),
       }
     : await storedBefore(deps, { roomId, senderId: sender.id, clientId });
+  if (createdAt) deps.activity.messageStored(sender.id);
   deps.realtime.publish(roomChannel(roomId), "message", stored);
   if (recipientId) {
     // The recipient's badge follows on every device; the sender's answer does not wait for it.

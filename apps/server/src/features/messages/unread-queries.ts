@@ -7,7 +7,9 @@ import { message, room, roomMember } from "../../db/schema";
  * The caller's direct chats with something unread, each with its count. As in the room list
  * (rooms/summary-queries.ts), a count reads at most the room's newest ROOM_UNREAD_CAP messages
  * (100 means "100 or more"), and a room with nothing new since the last read reads none: the
- * WHERE compares two timestamps before any message is touched.
+ * WHERE compares two timestamps before any message is touched. Messages of a deleted account
+ * (no sender: `<>` is not true for NULL) are not counted: its chat can no longer be opened (the
+ * follows went with the account), so nothing would ever mark them read.
  */
 export async function directUnread(db: Database, userId: string) {
   const result = await db.execute(sql`

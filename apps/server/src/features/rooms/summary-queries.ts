@@ -36,7 +36,8 @@ const summaryFields = {
     else (select count(*)::int from (
       select ${message.senderId} as sender_id, ${message.createdAt} as created_at from ${message}
       where ${message.roomId} = ${room.id} order by ${message.seq} desc limit ${ROOM_UNREAD_CAP}
-    ) recent where recent.sender_id <> ${me.userId} and recent.created_at > ${me.lastReadAt}) end`,
+    ) recent where recent.sender_id is distinct from ${me.userId}
+      and recent.created_at > ${me.lastReadAt}) end`,
 };
 
 const isOpenPublic = (where: SQL | undefined) => and(isPublicRoom, isNull(room.closedAt), where);

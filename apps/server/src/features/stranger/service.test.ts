@@ -29,6 +29,7 @@ function setup() {
     revoke: () => undefined,
     sessionsChanged: () => undefined,
     isOnline: (id) => Promise.resolve(online.has(id)),
+    onlineAmong: (ids) => Promise.resolve(ids.filter((id) => online.has(id))),
   };
   const store: StrangerRoomStore = {
     create: async (r) => void rooms.set(r.roomId, { members: [...r.userIds], closed: false }),

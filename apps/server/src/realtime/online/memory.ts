@@ -11,6 +11,8 @@ export function createMemoryOnline(): OnlineRegistry & { has(userId: string): bo
     },
     isOnline: (userId) => Promise.resolve(users.has(userId)),
     onlineAmong: (userIds) => Promise.resolve(userIds.filter((id) => users.has(id))),
+    count: () => Promise.resolve(users.size),
+    close: () => Promise.resolve(),
     has: (userId) => users.has(userId),
   };
 }

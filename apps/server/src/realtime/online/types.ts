@@ -9,4 +9,8 @@ export interface OnlineRegistry {
   isOnline(userId: string): Promise<boolean>;
   /** Those of `userIds` who are online, in one round trip (the online dots of the Following tab). */
   onlineAmong(userIds: string[]): Promise<string[]>;
+  /** How many users are online on any process, each once however many sockets (one call). */
+  count(): Promise<number>;
+  /** This process stops: its users who are nowhere else are no longer online. */
+  close(): Promise<void>;
 }

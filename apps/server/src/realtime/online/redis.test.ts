@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../logger";
+import { connectRedis, type RedisConnection } from "../redis/connection";
+import { RedisNode } from "../redis/node";
+import { createRedisOnline } from "./redis";
+
+/*
+ * The online registry on Redis as several processes see it: who is online, and the count of
+ * the dashboard (each user once, whatever the processes and tabs). Runs when TEST_REDIS_URL
+ * is given (`npm run test:services`).
+ */
+const url = process.env.TEST_REDIS_URL;
+const logger = createLogger("silent");
+
+describe.skipIf(!url)("online registry on Redis", () => {
+  const prefix = `test-online-${randomUUID()}:`;
+  const connections: RedisConnection[] = [];
+
+  afterAll(async () => {
+    const keys = await connections[0]?.command.keys(`${prefix}*`);
+    if (keys?.length) await connections[0]?.command.del(...keys);
+    await Promise.all(connections.map((c) => c.close()));
+  });
+
+  async function startProcess() {
+    const redis = await connectRedis({ url: url ?? "", prefix, logger });
+    connections.push(redis);
+    const node = new RedisNode(redis, logger);
+    await node.start();
+    const here = new Set<string>();
+    const online = createRedisOnline(redis, node, () => [...here]);
+    return {
+      online,
+      node,
+      redis,
+      /** Resolves once Redis has the user (add itself does not wait). */
+      async connect(userId: string) {
+        here.add(userId);
+        online.add(userId);
+        await redis.command.ping();
+      },
+      disconnect(userId: string) {
+        here.delete(userId);
+        return online.remove(userId);
+      },
+    };
+  }
+
+  it("counts each user once across processes, and stops counting them when they leave", async () => {
+    const [a, b] = [await startProcess(), await startProcess()];
+    await a.connect("ann");
+    await b.connect("ann");
+    await b.connect("bob");
+    expect(await a.online.count()).toBe(2);
+    expect(await b.disconnect("ann")).toBe(false);
+    expect(await a.online.count()).toBe(2);
+    expect(await b.disconnect("bob")).toBe(true);
+    expect(await a.online.count()).toBe(1);
+    expect(await a.disconnect("ann")).toBe(true);
+    expect(await b.online.count()).toBe(0);
+    await Promise.all([a.node.stop(), b.node.stop()]);
+  });
+
+  it("a stopping process takes its own users with it, not those also elsewhere", async () => {
+    const [a, b] = [await startProcess(), await startProcess()];
+    await a.connect("carl");
+    await a.connect("dana");
+    await b.connect("dana");
+    expect(await b.online.count()).toBe(2);
+    await a.online.close();
+    await a.node.stop();
+    expect(await b.online.count()).toBe(1);
+    expect(await b.online.isOnline("dana")).toBe(true);
+    await b.node.stop();
+  });
+
+  it("the sweep drops the users of a process that died without a word", async () => {
+    const [a, b] = [await startProcess(), await startProcess()];
+    await a.connect("erin");
+    await a.connect("finn");
+    await b.connect("finn");
+    // What a crash leaves: a's users stay in the set, but a's heartbeat is gone.
+    await a.redis.command.zrem(`${prefix}nodes`, a.redis.nodeId);
+    expect(await b.online.isOnline("erin")).toBe(false);
+    await b.online.sweep();
+    expect(await b.online.count()).toBe(1);
+    await Promise.all([a.node.stop(), b.node.stop()]);
+  });
+});
