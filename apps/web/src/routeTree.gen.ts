@@ -32,6 +32,7 @@ import { Route as AdminAdminDashboardCategoriesRouteImport } from './routes/admi
 import { Route as AdminAdminDashboardCommentsRouteImport } from './routes/admin/_admin/dashboard/comments'
 import { Route as AdminAdminDashboardFeedbacksRouteImport } from './routes/admin/_admin/dashboard/feedbacks'
 import { Route as AdminAdminDashboardTagsRouteImport } from './routes/admin/_admin/dashboard/tags'
+import { Route as AdminAdminDashboardUsersRouteImport } from './routes/admin/_admin/dashboard/users'
 import { Route as AdminAdminDashboardBlogsIndexRouteImport } from './routes/admin/_admin/dashboard/blogs/index'
 import { Route as AdminAdminDashboardBlogsNewRouteImport } from './routes/admin/_admin/dashboard/blogs/new'
 
@@ -153,6 +154,12 @@ const AdminAdminDashboardTagsRoute = AdminAdminDashboardTagsRouteImport.update({
   path: '/dashboard/tags',
   getParentRoute: () => AdminAdminRoute,
 } as any)
+const AdminAdminDashboardUsersRoute =
+  AdminAdminDashboardUsersRouteImport.update({
+    id: '/dashboard/users',
+    path: '/dashboard/users',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
 const AdminAdminDashboardBlogsIndexRoute =
   AdminAdminDashboardBlogsIndexRouteImport.update({
     id: '/dashboard/blogs/',
@@ -188,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
   '/admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
+  '/admin/dashboard/users': typeof AdminAdminDashboardUsersRoute
   '/admin/dashboard/': typeof AdminAdminDashboardIndexRoute
   '/admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/dashboard/blogs/': typeof AdminAdminDashboardBlogsIndexRoute
@@ -213,6 +221,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
   '/admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
+  '/admin/dashboard/users': typeof AdminAdminDashboardUsersRoute
   '/admin/dashboard': typeof AdminAdminDashboardIndexRoute
   '/admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/dashboard/blogs': typeof AdminAdminDashboardBlogsIndexRoute
@@ -241,6 +250,7 @@ export interface FileRoutesById {
   '/admin/_admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/_admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
   '/admin/_admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
+  '/admin/_admin/dashboard/users': typeof AdminAdminDashboardUsersRoute
   '/admin/_admin/dashboard/': typeof AdminAdminDashboardIndexRoute
   '/admin/_admin/dashboard/blogs/new': typeof AdminAdminDashboardBlogsNewRoute
   '/admin/_admin/dashboard/blogs/': typeof AdminAdminDashboardBlogsIndexRoute
@@ -269,6 +279,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard/comments'
     | '/admin/dashboard/feedbacks'
     | '/admin/dashboard/tags'
+    | '/admin/dashboard/users'
     | '/admin/dashboard/'
     | '/admin/dashboard/blogs/new'
     | '/admin/dashboard/blogs/'
@@ -294,6 +305,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard/comments'
     | '/admin/dashboard/feedbacks'
     | '/admin/dashboard/tags'
+    | '/admin/dashboard/users'
     | '/admin/dashboard'
     | '/admin/dashboard/blogs/new'
     | '/admin/dashboard/blogs'
@@ -321,6 +333,7 @@ export interface FileRouteTypes {
     | '/admin/_admin/dashboard/comments'
     | '/admin/_admin/dashboard/feedbacks'
     | '/admin/_admin/dashboard/tags'
+    | '/admin/_admin/dashboard/users'
     | '/admin/_admin/dashboard/'
     | '/admin/_admin/dashboard/blogs/new'
     | '/admin/_admin/dashboard/blogs/'
@@ -504,6 +517,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardTagsRouteImport
       parentRoute: typeof AdminAdminRoute
     }
+    '/admin/_admin/dashboard/users': {
+      id: '/admin/_admin/dashboard/users'
+      path: '/dashboard/users'
+      fullPath: '/admin/dashboard/users'
+      preLoaderRoute: typeof AdminAdminDashboardUsersRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/admin/_admin/dashboard/blogs/': {
       id: '/admin/_admin/dashboard/blogs/'
       path: '/dashboard/blogs'
@@ -545,6 +565,7 @@ interface AdminAdminRouteChildren {
   AdminAdminDashboardCommentsRoute: typeof AdminAdminDashboardCommentsRoute
   AdminAdminDashboardFeedbacksRoute: typeof AdminAdminDashboardFeedbacksRoute
   AdminAdminDashboardTagsRoute: typeof AdminAdminDashboardTagsRoute
+  AdminAdminDashboardUsersRoute: typeof AdminAdminDashboardUsersRoute
   AdminAdminDashboardIndexRoute: typeof AdminAdminDashboardIndexRoute
   AdminAdminDashboardBlogsNewRoute: typeof AdminAdminDashboardBlogsNewRoute
   AdminAdminDashboardBlogsIndexRoute: typeof AdminAdminDashboardBlogsIndexRoute
@@ -557,6 +578,7 @@ const AdminAdminRouteChildren: AdminAdminRouteChildren = {
   AdminAdminDashboardCommentsRoute: AdminAdminDashboardCommentsRoute,
   AdminAdminDashboardFeedbacksRoute: AdminAdminDashboardFeedbacksRoute,
   AdminAdminDashboardTagsRoute: AdminAdminDashboardTagsRoute,
+  AdminAdminDashboardUsersRoute: AdminAdminDashboardUsersRoute,
   AdminAdminDashboardIndexRoute: AdminAdminDashboardIndexRoute,
   AdminAdminDashboardBlogsNewRoute: AdminAdminDashboardBlogsNewRoute,
   AdminAdminDashboardBlogsIndexRoute: AdminAdminDashboardBlogsIndexRoute,

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Compass, Globe2, HeartHandshake, Lightbulb, ShieldCheck, Target } from "lucide-react";
 import { BRAND, TEXT } from "@chatsphere/contract";
+import { AdSlot } from "@/components/ad-slot";
 import { Button } from "@/components/ui/button";
 
 /** The four core values (SPEC §1): community, global reach, innovation, safety. */
@@ -91,6 +92,7 @@ export function AboutPage() {
           <Link to="/chat">{TEXT.getStarted}</Link>
         </Button>
       </div>
+      <AdSlot className="mt-16 px-0 sm:px-0" />
     </div>
   );
 }

@@ -1,9 +1,17 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { CONTENT_TOAST, FEEDBACK_PAGE_SIZE, MAX_PAGE_SIZE } from "@chatsphere/contract";
+import {
+  ADMIN_TOAST,
+  CONTENT_TOAST,
+  FEEDBACK_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  TOAST,
+  type UsersSearch,
+} from "@chatsphere/contract";
 import { fetchAllPages } from "@/lib/pages";
 import { orpc, rpc } from "@/lib/rpc";
 import { rpcErrorMessage } from "@/lib/rpc-error";
+import { listUsersInputOf } from "./users/users-search";
 
 /*
  * Every tag and every category: the tags and categories pages and the editor's pickers need
@@ -52,5 +60,72 @@ export function useApproveComment() {
       ]);
     },
     onError: (error) => toast.error(rpcErrorMessage(error, "Could not approve the comment.")),
+  });
+}
+
+/* Manage Users and the dashboard (SPEC §2, §7 admin.*). */
+
+/** One page of the users list; the previous page stays on screen while the next loads. */
+export const usersQueryOptions = (search: UsersSearch) =>
+  orpc.admin.listUsers.queryOptions({
+    input: listUsersInputOf(search),
+    placeholderData: keepPreviousData,
+  });
+
+export const dashboardMetricsOptions = () => orpc.admin.getDashboardMetrics.queryOptions();
+export const engagementTrendsOptions = () => orpc.admin.getEngagementTrends.queryOptions();
+
+type UserAction = "ban" | "unban" | "remove";
+
+const ACTIONS = {
+  ban: { call: (userId: string) => rpc.admin.banUser({ userId }), done: ADMIN_TOAST.userBanned },
+  unban: {
+    call: (userId: string) => rpc.admin.unbanUser({ userId }),
+    done: ADMIN_TOAST.userUnbanned,
+  },
+  remove: {
+    call: (userId: string) => rpc.admin.removeUser({ userId }),
+    done: ADMIN_TOAST.userDeleted,
+  },
+} satisfies Record<UserAction, { call: (userId: string) => Promise<unknown>; done: string }>;
+
+/**
+ * After every user action the list is refetched (SPEC §4), and the dashboard's counts with
+ * it. Failures show the server's reason; the spec's original hid them.
+ */
+function useRefetchUsers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orpc.admin.listUsers.key() }),
+      queryClient.invalidateQueries({ queryKey: orpc.admin.getDashboardMetrics.key() }),
+    ]);
+}
+
+const showFailure = (error: unknown) =>
+  toast.error(ADMIN_TOAST.actionFailed(rpcErrorMessage(error, TOAST.genericError)));
+
+export function useUserAction() {
+  const refetch = useRefetchUsers();
+  return useMutation({
+    mutationFn: ({ action, userId }: { action: UserAction; userId: string }) =>
+      ACTIONS[action].call(userId),
+    onSuccess: (_result, { action }) => {
+      toast.success(ACTIONS[action].done);
+    },
+    onError: showFailure,
+    onSettled: refetch,
+  });
+}
+
+export function useDeleteAllGuests() {
+  const refetch = useRefetchUsers();
+  return useMutation({
+    mutationFn: () => rpc.admin.deleteAllGuestUsers(),
+    onSuccess: ({ deletedCount }) => {
+      toast.success(ADMIN_TOAST.guestsDeleted(deletedCount));
+    },
+    onError: showFailure,
+    onSettled: refetch,
   });
 }

@@ -1,3 +1,4 @@
+import { AdSlot } from "@/components/ad-slot";
 import { AgeWarningDialog } from "./components/age-warning-dialog";
 import { Hero } from "./components/hero";
 import { CallToAction, FeatureGrid, HowItWorks, Testimonials } from "./components/sections";
@@ -7,6 +8,7 @@ export function HomePage() {
     <>
       <AgeWarningDialog />
       <Hero />
+      <AdSlot className="py-6" />
       <FeatureGrid />
       <HowItWorks />
       <Testimonials />

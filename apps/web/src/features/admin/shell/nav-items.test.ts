@@ -13,6 +13,8 @@ describe("admin breadcrumb (SPEC §2: Dashboard > Blogs)", () => {
     ["/admin/dashboard/blogs/", ["Dashboard", "Blogs"]],
     ["/admin/dashboard/blogs/new", ["Dashboard", "Blogs", "New"]],
     ["/admin/dashboard/tags", ["Dashboard", "Tags"]],
+    ["/admin/dashboard/users", ["Dashboard", "Users"]],
+    ["/admin/dashboard", ["Dashboard"]],
     ["/admin/dashboard/comments", ["Dashboard", "Comments"]],
     ["/admin/profile", ["Dashboard", "Profile"]],
   ])("%s reads %j", (pathname, labels) => {
@@ -42,10 +44,17 @@ describe("admin navigation", () => {
     ]);
   });
 
+  it("links Dashboard and Users to their own pages", () => {
+    expect(item("Dashboard").to).toBe("/admin/dashboard");
+    expect(item("Users").to).toBe("/admin/dashboard/users");
+  });
+
   it("highlights only the entry of the current page", () => {
     const active = ADMIN_NAV.filter((entry) => isActive("/admin/dashboard/blogs/new", entry));
     expect(active.map((entry) => entry.label)).toEqual(["Blogs"]);
     expect(isActive("/admin/dashboard", item("Dashboard"))).toBe(true);
     expect(isActive("/admin/dashboard/tags", item("Dashboard"))).toBe(false);
+    const onUsers = ADMIN_NAV.filter((entry) => isActive("/admin/dashboard/users", entry));
+    expect(onUsers.map((entry) => entry.label)).toEqual(["Users"]);
   });
 });

@@ -11,6 +11,7 @@ import {
 
 export type AdminPath =
   | "/admin/dashboard"
+  | "/admin/dashboard/users"
   | "/admin/dashboard/blogs"
   | "/admin/dashboard/categories"
   | "/admin/dashboard/tags"
@@ -27,11 +28,7 @@ export interface AdminNavItem {
   exact?: boolean;
 }
 
-/**
- * The admin side navigation (SPEC §2). The Dashboard and Users pages come with a later
- * issue: until then Dashboard opens the blogs (the /admin/dashboard redirect) and Users links
- * there too, never to a placeholder page. Their `section` is where their pages will live.
- */
+/** The admin side navigation (SPEC §2), in the spec's order. */
 export const ADMIN_NAV: AdminNavItem[] = [
   {
     label: "Dashboard",
@@ -40,7 +37,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
     section: "/admin/dashboard",
     exact: true,
   },
-  { label: "Users", to: "/admin/dashboard/blogs", icon: Users, section: "/admin/dashboard/users" },
+  { label: "Users", to: "/admin/dashboard/users", icon: Users, section: "/admin/dashboard/users" },
   {
     label: "Blogs",
     to: "/admin/dashboard/blogs",

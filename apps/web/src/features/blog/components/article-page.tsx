@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, FileQuestion, Tag } from "lucide-react";
 import { CONTENT_TEXT } from "@chatsphere/contract";
+import { AdSlot } from "@/components/ad-slot";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
@@ -25,50 +26,53 @@ function BackToBlogs() {
 export function ArticlePage({ slug }: { slug: string }) {
   const { data: blog } = useSuspenseQuery(blogQueryOptions(slug));
   return (
-    <article className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
-      <BackToBlogs />
-      <header className="grid gap-4">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
-          <Badge variant="secondary">{blog.category.name}</Badge>
-          <time dateTime={blog.updatedAt.toISOString()}>{formatLongDate(blog.updatedAt)}</time>
-          <span aria-hidden>·</span>
-          <span>By {blog.author.name}</span>
-        </div>
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl">
-          {blog.title}
-        </h1>
-      </header>
-      {blog.imageUrl ? (
-        <img
-          src={blog.imageUrl}
-          alt=""
-          className="aspect-[16/9] w-full rounded-2xl border object-cover shadow-sm"
-        />
-      ) : null}
-      {blog.tldr ? (
-        <aside className="rounded-xl border-l-4 border-primary bg-secondary/60 px-5 py-4">
-          <p className="text-xs font-semibold tracking-wider text-primary uppercase">
-            {CONTENT_TEXT.tldr}
-          </p>
-          <p className="mt-1 text-secondary-foreground">{blog.tldr}</p>
-        </aside>
-      ) : null}
-      {/* The body was sanitized on the server against the editor's allow-list before it was
+    <>
+      <article className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
+        <BackToBlogs />
+        <header className="grid gap-4">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+            <Badge variant="secondary">{blog.category.name}</Badge>
+            <time dateTime={blog.updatedAt.toISOString()}>{formatLongDate(blog.updatedAt)}</time>
+            <span aria-hidden>·</span>
+            <span>By {blog.author.name}</span>
+          </div>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl">
+            {blog.title}
+          </h1>
+        </header>
+        {blog.imageUrl ? (
+          <img
+            src={blog.imageUrl}
+            alt=""
+            className="aspect-[16/9] w-full rounded-2xl border object-cover shadow-sm"
+          />
+        ) : null}
+        {blog.tldr ? (
+          <aside className="rounded-xl border-l-4 border-primary bg-secondary/60 px-5 py-4">
+            <p className="text-xs font-semibold tracking-wider text-primary uppercase">
+              {CONTENT_TEXT.tldr}
+            </p>
+            <p className="mt-1 text-secondary-foreground">{blog.tldr}</p>
+          </aside>
+        ) : null}
+        {/* The body was sanitized on the server against the editor's allow-list before it was
           stored (no scripts, handlers, styles or URLs), and the CSP forbids inline script. */}
-      <div className="prose-blog" dangerouslySetInnerHTML={{ __html: blog.body }} />
-      {blog.tags.length > 0 ? (
-        <section aria-label={CONTENT_TEXT.tags} className="flex flex-wrap items-center gap-2">
-          <Tag className="size-4 text-muted-foreground" aria-hidden />
-          {blog.tags.map((tag) => (
-            <Badge key={tag.id} variant="outline" className="px-3 py-1 font-medium">
-              #{tag.name}
-            </Badge>
-          ))}
-        </section>
-      ) : null}
-      <Separator />
-      <CommentsSection blogId={blog.id} />
-    </article>
+        <div className="prose-blog" dangerouslySetInnerHTML={{ __html: blog.body }} />
+        {blog.tags.length > 0 ? (
+          <section aria-label={CONTENT_TEXT.tags} className="flex flex-wrap items-center gap-2">
+            <Tag className="size-4 text-muted-foreground" aria-hidden />
+            {blog.tags.map((tag) => (
+              <Badge key={tag.id} variant="outline" className="px-3 py-1 font-medium">
+                #{tag.name}
+              </Badge>
+            ))}
+          </section>
+        ) : null}
+        <Separator />
+        <CommentsSection blogId={blog.id} />
+      </article>
+      <AdSlot className="max-w-3xl pb-10" />
+    </>
   );
 }
 

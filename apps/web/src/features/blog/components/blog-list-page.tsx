@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 import { CONTENT_TEXT } from "@chatsphere/contract";
+import { AdSlot } from "@/components/ad-slot";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -11,7 +12,8 @@ import { useSession } from "@/lib/session/use-session";
 import { blogsQueryOptions } from "../api";
 import { BlogCard } from "./blog-card";
 
-function BlogListLayout({ children }: { children: ReactNode }) {
+/** The skeleton leaves out the ad: the slot is requested once, by the page that stays. */
+function BlogListLayout({ children, withAd = false }: { children: ReactNode; withAd?: boolean }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6">
       <header className="grid gap-3 text-center">
@@ -21,6 +23,7 @@ function BlogListLayout({ children }: { children: ReactNode }) {
         <p className="mx-auto max-w-xl text-muted-foreground">{CONTENT_TEXT.blogSubtitle}</p>
       </header>
       {children}
+      {withAd ? <AdSlot className="px-0 sm:px-0" /> : null}
     </div>
   );
 }
@@ -33,7 +36,7 @@ export function BlogListPage({ page }: { page: number }) {
 
   if (data.blogs.length === 0) {
     return (
-      <BlogListLayout>
+      <BlogListLayout withAd>
         {page === 1 ? (
           <EmptyState
             icon={Newspaper}
@@ -52,7 +55,7 @@ export function BlogListPage({ page }: { page: number }) {
   }
 
   return (
-    <BlogListLayout>
+    <BlogListLayout withAd>
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {data.blogs.map((blog, index) => (
           <BlogCard

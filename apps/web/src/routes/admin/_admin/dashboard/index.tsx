@@ -1,8 +1,12 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
+import { dashboardMetricsOptions, engagementTrendsOptions } from "@/features/admin/api";
+import { DashboardPage } from "@/features/admin/dashboard/dashboard-page";
 
-/** The metrics dashboard comes with its own issue; until then the entry opens the blogs. */
 export const Route = createFileRoute("/admin/_admin/dashboard/")({
-  beforeLoad: () => {
-    throw redirect({ to: "/admin/dashboard/blogs" });
+  // Not awaited: the cards and charts show their skeletons until their data arrives.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(dashboardMetricsOptions());
+    void context.queryClient.prefetchQuery(engagementTrendsOptions());
   },
+  component: DashboardPage,
 });
