@@ -1,138 +1,32 @@
-import type { ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createORPCClient } from "@orpc/client";
-import { RPCLink } from "@orpc/client/fetch";
-import type { ContractRouterClient } from "@orpc/contract";
-import { Redis } from "ioredis";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN_ERROR,
   CLOSE_CODES,
   DELETED_USER,
-  REALTIME_PATH,
   roomChannel,
   userChannel,
-  type Contract,
   type ServerFrame,
 } from "@chatsphere/contract";
-import { startServerProcess, stopProcess } from "./processes";
-import { expectAlive, openSocket, type TestSocket } from "./realtime-helpers";
+import { expectAlive } from "./realtime-helpers";
+import { servicesGiven, useTwoProcesses, type Client, type Person } from "./two-processes";
 
 /*
  * Manage Users across two real server processes sharing PostgreSQL and Redis: what an admin
  * does through one takes effect at once on the other. Runs only when both are given.
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-
-type Client = ContractRouterClient<Contract>;
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-describe.skipIf(!databaseUrl || !redisUrl)("Manage Users on two processes", () => {
-  const publicUrl = "http://localhost:3998";
-  const prefix = `xadmin-${randomUUID()}:`;
-  const dbName = `chatsphere_xadmin_${Date.now().toString(36)}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-xadmin-"));
-  const children: ChildProcess[] = [];
-  const sockets: TestSocket[] = [];
-  let bases: string[] = [];
+describe.skipIf(!servicesGiven)("Manage Users on two processes", () => {
+  const { bases, clientOn, signedIn, signUp, signIn, guestOn, signUpAdmin, ...two } =
+    useTwoProcesses({ name: "xadmin", publicUrl: "http://localhost:3998" });
+  /** A socket of the person on a process, subscribed to their own channel. */
+  const socketOn = (base: string, person: Person) =>
+    two.socketOn(base, person, userChannel(person.id));
   let admin: Client;
 
-  let ip = 0;
-  const post = (base: string, pathname: string, body: unknown, cookie?: string) =>
-    fetch(`${base}${pathname}`, {
-      method: "POST",
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        origin: publicUrl,
-        "content-type": "application/json",
-        "x-forwarded-for": `10.78.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
-      },
-      body: JSON.stringify(body),
-    });
-  const clientOn = (base: string, cookie: string): Client =>
-    createORPCClient(new RPCLink({ url: `${base}/rpc`, headers: { cookie, origin: publicUrl } }));
-  const cookieOf = (response: Response) =>
-    (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-
-  async function signedIn(response: Response, email: string): Promise<Person> {
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { user: { id: string } };
-    return { id: body.user.id, email, cookie: cookieOf(response) };
-  }
-  const signUp = async (base: string) => {
-    const email = `x-${randomUUID()}@example.com`;
-    const body = { email, password: "password123", name: "Member" };
-    return signedIn(await post(base, "/api/auth/sign-up/email", body), email);
-  };
-  const signIn = (base: string, email: string) =>
-    post(base, "/api/auth/sign-in/email", { email, password: "password123" });
-  const guestOn = async (base: string) =>
-    signedIn(await post(base, "/api/auth/sign-in/anonymous", {}), "");
-  async function socketOn(base: string, person: Person) {
-    const socket = await openSocket(
-      base.replace("http", "ws") + REALTIME_PATH,
-      person.cookie,
-      publicUrl,
-    );
-    sockets.push(socket);
-    expect(await socket.sub(userChannel(person.id))).toBe("subscribed");
-    return socket;
-  }
-
   beforeAll(async () => {
-    const pgAdmin = new pg.Client({ connectionString: databaseUrl });
-    await pgAdmin.connect();
-    await pgAdmin.query(`create database "${dbName}"`);
-    await pgAdmin.end();
-    const url = new URL(databaseUrl ?? "");
-    url.pathname = `/${dbName}`;
-    const common = {
-      DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl ?? "",
-      REDIS_PREFIX: prefix,
-      PUBLIC_URL: publicUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      NODE_ENV: "test",
-    };
-    // One after the other: the first start migrates and creates the shared secret.
-    for (let i = 0; i < 2; i++) {
-      const started = await startServerProcess(common);
-      children.push(started.child);
-      bases.push(started.base);
-    }
     const [first = ""] = bases;
-    const email = `x-admin-${randomUUID()}@example.com`;
-    const signUpAdmin = { email, password: "password123", confirmPassword: "password123" };
-    expect((await post(first, "/rpc/admin/signUp", { json: signUpAdmin })).status).toBe(200);
-    const me = await signedIn(await signIn(first, email), email);
+    const me = await signUpAdmin(first);
     admin = clientOn(first, me.cookie);
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    await Promise.all(children.map((child) => stopProcess(child)));
-    const redis = new Redis(redisUrl ?? "");
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-    const pgAdmin = new pg.Client({ connectionString: databaseUrl });
-    await pgAdmin.connect();
-    await pgAdmin.query(`drop database if exists "${dbName}" with (force)`);
-    await pgAdmin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-    bases = [];
-  }, 60_000);
+  });
 
   it("a ban through one process closes the user's socket and ends their session on the other at once; unban restores sign-in", async () => {
     const [first = "", second = ""] = bases;
@@ -154,7 +48,7 @@ describe.skipIf(!databaseUrl || !redisUrl)("Manage Users on two processes", () =
     await expect(admin.admin.unbanUser({ userId: victim.id })).resolves.toEqual({
       userId: victim.id,
     });
-    const back = await signedIn(await signIn(first, victim.email), victim.email);
+    const back = await signedIn(await signIn(first, victim.email));
     await expect(clientOn(second, back.cookie).user.getBio()).resolves.toEqual({ bio: "" });
   });
 

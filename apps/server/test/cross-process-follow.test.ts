@@ -1,29 +1,17 @@
-import type { ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createORPCClient } from "@orpc/client";
-import { RPCLink } from "@orpc/client/fetch";
-import type { ContractRouterClient } from "@orpc/contract";
-import { Redis } from "ioredis";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DM_UNANSWERED_CAP,
   FOLLOWING_CHANNEL,
-  REALTIME_PATH,
   roomChannel,
   TOAST,
   userChannel,
-  type Contract,
   type EventFrame,
   type ServerFrame,
 } from "@chatsphere/contract";
 import { isEvent } from "./follow-fixtures";
 import { isMessageEvent } from "./message-fixtures";
-import { startServerProcess, stopProcess } from "./processes";
-import { expectNoFrame, openSocket, type TestSocket } from "./realtime-helpers";
+import { expectNoFrame } from "./realtime-helpers";
+import { servicesGiven, useTwoProcesses } from "./two-processes";
 
 /*
  * Following and direct messages across two real server processes sharing PostgreSQL and Redis
@@ -32,103 +20,9 @@ import { expectNoFrame, openSocket, type TestSocket } from "./realtime-helpers";
  * three-unanswered cap holds when the sends are split between them. Runs only when both are
  * given: `npm run test:services` sets them.
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-
-interface Person {
-  id: string;
-  name: string;
-  email: string;
-  cookie: string;
-  /** An RPC client on each process (the same session). */
-  on: ContractRouterClient<Contract>[];
-}
-
-describe.skipIf(!databaseUrl || !redisUrl)("follows and direct messages across processes", () => {
-  const publicUrl = "http://localhost:3999";
-  const prefix = `xproc-follow-${randomUUID()}:`;
-  const dbName = `chatsphere_xfollow_${Date.now().toString(36)}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-xfollow-"));
-  const children: ChildProcess[] = [];
-  const sockets: TestSocket[] = [];
-  let bases: string[] = [];
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database "${dbName}"`);
-    await admin.end();
-    const url = new URL(databaseUrl ?? "");
-    url.pathname = `/${dbName}`;
-    const common = {
-      DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl ?? "",
-      REDIS_PREFIX: prefix,
-      PUBLIC_URL: publicUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      NODE_ENV: "test",
-    };
-    // One after the other: the first start migrates and creates the shared secret.
-    for (let i = 0; i < 2; i++) {
-      const started = await startServerProcess(common);
-      children.push(started.child);
-      bases.push(started.base);
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    await Promise.all(children.map((child) => stopProcess(child)));
-    const redis = new Redis(redisUrl ?? "");
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-    bases = [];
-  }, 60_000);
-
-  const base = (which: 0 | 1) => bases[which] ?? "";
-
-  let ip = 0;
-  /** A registered user, signed up through process 1, with a client on each process. */
-  async function signUp(): Promise<Person> {
-    const email = `xfollow-${randomUUID()}@example.com`;
-    const name = email.split("@")[0] ?? "";
-    const response = await fetch(`${base(0)}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: {
-        origin: publicUrl,
-        "content-type": "application/json",
-        "x-forwarded-for": `10.78.0.${++ip}`,
-      },
-      body: JSON.stringify({ email, password: "password123", name }),
-    });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { user: { id: string } };
-    const session = response.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("better-auth.session_token="));
-    const cookie = (session ?? "").split(";")[0] ?? "";
-    const on = bases.map((b): ContractRouterClient<Contract> =>
-      createORPCClient(new RPCLink({ url: `${b}/rpc`, headers: { cookie, origin: publicUrl } })),
-    );
-    return { id: body.user.id, name, email, cookie, on };
-  }
-
-  /** A socket of the person on a process, holding these channels (closed after the file). */
-  async function socketOn(which: 0 | 1, person: Person, ...channels: string[]) {
-    const url = base(which).replace("http", "ws") + REALTIME_PATH;
-    const socket = await openSocket(url, person.cookie, publicUrl);
-    sockets.push(socket);
-    for (const channel of channels) expect(await socket.sub(channel)).toBe("subscribed");
-    return socket;
-  }
+describe.skipIf(!servicesGiven)("follows and direct messages across processes", () => {
+  /** Users sign up through process 1 and have a client on each process; sockets on either. */
+  const { signUp, socketOn } = useTwoProcesses({ name: "xfollow" });
 
   /** Ann and Bob follow each other (through the RPC) and have their direct chat. */
   async function mutualPair() {

@@ -1,109 +1,33 @@
-import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createORPCClient } from "@orpc/client";
-import { RPCLink } from "@orpc/client/fetch";
-import type { ContractRouterClient } from "@orpc/contract";
-import { Redis } from "ioredis";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CLOSE_CODES,
   LOBBY_CHANNEL,
-  REALTIME_PATH,
   roomChannel,
   userChannel,
-  type Contract,
   type EventFrame,
   type ServerFrame,
   type StrangerRoom,
 } from "@chatsphere/contract";
-import { startServerProcess, stopProcess } from "./processes";
-import { openSocket, type TestSocket } from "./realtime-helpers";
+import { servicesGiven, useTwoProcesses } from "./two-processes";
 
 /*
  * Two real server processes share one PostgreSQL database and one Redis (as behind a load
  * balancer). Runs only when both are given: `npm run test:services` sets them.
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!servicesGiven)("two server processes on Redis", () => {
+  const { bases, post, cookieOf, ...two } = useTwoProcesses({ name: "xproc" });
 
-describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () => {
-  const publicUrl = "http://localhost:3999";
-  const prefix = `xproc-${randomUUID()}:`;
-  const dbName = `chatsphere_xproc_${Date.now().toString(36)}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-xproc-"));
-  const children: ChildProcess[] = [];
-  const sockets: TestSocket[] = [];
-  let bases: string[] = [];
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database "${dbName}"`);
-    await admin.end();
-    const url = new URL(databaseUrl ?? "");
-    url.pathname = `/${dbName}`;
-    const common = {
-      DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl ?? "",
-      REDIS_PREFIX: prefix,
-      PUBLIC_URL: publicUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      NODE_ENV: "test",
-    };
-    // One after the other: the first start migrates and creates the shared secret.
-    for (let i = 0; i < 2; i++) {
-      const started = await startServerProcess(common);
-      children.push(started.child);
-      bases.push(started.base);
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    await Promise.all(children.map((child) => stopProcess(child)));
-    const redis = new Redis(redisUrl ?? "");
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-    bases = [];
-  }, 60_000);
-
-  let ip = 0;
   async function guestOn(base: string) {
-    const response = await fetch(`${base}/api/auth/sign-in/anonymous`, {
-      method: "POST",
-      headers: {
-        origin: publicUrl,
-        "content-type": "application/json",
-        "x-forwarded-for": `10.77.0.${++ip}`,
-      },
-      body: "{}",
-    });
-    const body = (await response.json()) as { user: { id: string } };
-    const cookie = (response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-    const { client, socket } = await connect(base, cookie, body.user.id);
-    return { id: body.user.id, cookie, client, socket };
+    const { id, cookie } = await two.guestOn(base);
+    const { client, socket } = await connect(base, cookie, id);
+    return { id, cookie, client, socket };
   }
 
   /** An RPC client and a socket (subscribed to the user's channel) on a process. */
   async function connect(base: string, cookie: string, userId: string) {
-    const client: ContractRouterClient<Contract> = createORPCClient(
-      new RPCLink({ url: `${base}/rpc`, headers: { cookie, origin: publicUrl } }),
-    );
-    const socket = await openSocket(base.replace("http", "ws") + REALTIME_PATH, cookie, publicUrl);
-    sockets.push(socket);
-    expect(await socket.sub(userChannel(userId))).toBe("subscribed");
+    const client = two.clientOn(base, cookie);
+    const socket = await two.socketOn(base, { cookie }, userChannel(userId));
     return { client, socket };
   }
 
@@ -176,16 +100,7 @@ describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () =
     const elsewhere = await connect(second, eve.cookie, eve.id);
     // The second process now remembers the session (for 30 s, were it not told).
     await expect(elsewhere.client.user.getBio()).resolves.toEqual({ bio: "" });
-    const signOut = await fetch(`${first}/api/auth/sign-out`, {
-      method: "POST",
-      headers: {
-        cookie: eve.cookie,
-        origin: publicUrl,
-        "content-type": "application/json",
-        "x-forwarded-for": `10.77.0.${++ip}`,
-      },
-      body: "{}",
-    });
+    const signOut = await post(first, "/api/auth/sign-out", {}, eve.cookie);
     expect(signOut.status).toBe(200);
     expect(await eve.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
     expect(await elsewhere.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
@@ -194,28 +109,19 @@ describe.skipIf(!databaseUrl || !redisUrl)("two server processes on Redis", () =
 
   it("an admin's ban through one process closes the banned user's socket on the other at once", async () => {
     const [first = "", second = ""] = bases;
-    const post = (pathname: string, body: unknown, cookie?: string) =>
-      fetch(`${first}${pathname}`, {
-        method: "POST",
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          origin: publicUrl,
-          "content-type": "application/json",
-          "x-forwarded-for": `10.77.0.${++ip}`,
-        },
-        body: JSON.stringify(body),
-      });
     const credentials = {
       email: `xproc-admin-${randomUUID()}@example.com`,
       password: "password123",
     };
     // The shared database is fresh: the first admin may sign up (or one exists already).
-    await post("/rpc/admin/signUp", { json: { ...credentials, confirmPassword: "password123" } });
-    const signIn = await post("/api/auth/sign-in/email", credentials);
-    const adminCookie = (signIn.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    await post(first, "/rpc/admin/signUp", {
+      json: { ...credentials, confirmPassword: "password123" },
+    });
+    const signIn = await post(first, "/api/auth/sign-in/email", credentials);
+    const adminCookie = cookieOf(signIn);
     const victim = await guestOn(second);
     await expect(victim.client.user.getBio()).resolves.toEqual({ bio: "" });
-    const ban = await post("/api/auth/admin/ban-user", { userId: victim.id }, adminCookie);
+    const ban = await post(first, "/api/auth/admin/ban-user", { userId: victim.id }, adminCookie);
     expect(ban.status).toBe(200);
     expect(await victim.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
     await expect(victim.client.user.getBio()).rejects.toMatchObject({ status: 401 });
