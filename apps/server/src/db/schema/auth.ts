@@ -24,10 +24,13 @@ export const user = pgTable(
   },
   (t) => [
     index("user_role_idx").on(t.role),
-    index("user_created_at_idx").on(t.createdAt),
-    // Guests apart from the registered: Manage Users' type filter (newest first), the guest
-    // purge and the dashboard's counts read this instead of every user.
-    index("user_is_anonymous_created_at_idx").on(t.isAnonymous, t.createdAt),
+    // Manage Users' order (newest first) with every column its filter tests: a page is found
+    // by walking the index alone, testing names on its entries (admin-users/list-queries.ts).
+    // Names are short (NAME_MAX_LENGTH), well within an index entry's limit.
+    index("user_created_at_id_name_idx").on(t.createdAt, t.id, t.name),
+    // The same for one user type (guests apart from the registered); the guest purge and the
+    // dashboard's counts read it instead of every user.
+    index("user_is_anonymous_created_at_id_name_idx").on(t.isAnonymous, t.createdAt, t.id, t.name),
     // Manage Users' name filter, a case-insensitive substring (ILIKE '%...%'), among a million
     // users: a trigram index (pg_trgm, loaded into PGlite too; the migration creates it).
     index("user_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),

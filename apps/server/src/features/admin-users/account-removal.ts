@@ -6,6 +6,7 @@ import { message, room, roomMember, user } from "../../db/schema";
 import type { Logger } from "../../logger";
 import type { RealtimePublisher } from "../../realtime/realtime";
 import type { FileStorage } from "../../storage/storage";
+import { forgetUserCounts } from "./list-queries";
 import { rowsOf } from "./queries";
 
 /*
@@ -74,6 +75,7 @@ export async function deleteAccounts(tx: Database, userIds: string[]): Promise<D
 }
 
 export interface AfterDeleteDeps {
+  db: Database;
   realtime: RealtimePublisher;
   storage: Pick<FileStorage, "removePrefix">;
   logger: Logger;
@@ -102,7 +104,10 @@ export async function afterAccountsDeleted(
 ) {
   const { byUserId, everyFolder } = options;
   const { realtime } = deps;
-  if (deleted.userIds.length > 0) realtime.sessionsChanged(...deleted.userIds);
+  if (deleted.userIds.length > 0) {
+    realtime.sessionsChanged(...deleted.userIds);
+    forgetUserCounts(deps.db);
+  }
   for (const gone of deleted.rooms) {
     if (gone.survivors.length === 0) continue;
     const channel = roomChannel(gone.id);

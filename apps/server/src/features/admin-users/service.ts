@@ -10,7 +10,7 @@ import type { Logger } from "../../logger";
 import type { RealtimePublisher } from "../../realtime/realtime";
 import type { FileStorage } from "../../storage/storage";
 import { afterAccountsDeleted, deleteAccounts } from "./account-removal";
-import { countUsers, usersPage } from "./list-queries";
+import { countUsersShared, readMatchesFirst, usersPage } from "./list-queries";
 import * as queries from "./queries";
 
 /*
@@ -33,30 +33,38 @@ export interface AdminAction {
 
 /**
  * A page of users, newest first, with the totals the pager needs. A page past the end is
- * empty with the true totals; a page in the second half is read from the oldest end
- * (usersPage), so the last page of a million users costs what the first does.
+ * empty with the true totals; a page in the second half is read from the oldest end, so the
+ * last page of a million users costs what the first does; the way the page is found follows
+ * from the count (list-queries.ts).
  */
 export async function listUsers(db: Database, input: ListUsersInput): Promise<ListUsersOutput> {
   const filter = { name: input.filter.name || undefined, userType: input.filter.userType };
   const { page, limit } = input;
-  const total = await countUsers(db, filter);
+  const total = await countUsersShared(db, filter);
   const totalPages = Math.ceil(total / limit);
   const offset = (page - 1) * limit;
   const totals = { total, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 };
   if (offset >= total) return { users: [], ...totals };
   const fromOldest = offset > total / 2;
-  if (!fromOldest) {
-    return { users: await usersPage(db, { filter, offset, limit, fromOldest }), ...totals };
-  }
-  // The same rows counted from the other end: the page's last row is `total - end` from there.
+  // From the oldest end, the page's last row is `total - end` from there.
   const end = Math.min(offset + limit, total);
+  const skipped = fromOldest ? total - end : offset;
+  const range = filter.name ? await countUsersShared(db, { userType: filter.userType }) : total;
+  const matchesFirst = readMatchesFirst({
+    name: filter.name,
+    matches: total,
+    range,
+    skipped,
+    limit: end - offset,
+  });
   const rows = await usersPage(db, {
     filter,
-    offset: total - end,
+    offset: skipped,
     limit: end - offset,
     fromOldest,
+    matchesFirst,
   });
-  return { users: rows.reverse(), ...totals };
+  return { users: fromOldest ? rows.reverse() : rows, ...totals };
 }
 
 /**
