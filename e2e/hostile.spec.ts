@@ -101,10 +101,10 @@ test.describe("hostile callers", () => {
     await expect(page.getByTestId("online-count").first()).toBeVisible();
     const userId = await sessionUserId(page);
     const cookie = await adminCookie(baseURL ?? "");
-    const ban = await fetch(`${baseURL}/api/auth/admin/ban-user`, {
+    const ban = await fetch(`${baseURL}/rpc/admin/banUser`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseURL ?? "", cookie },
-      body: JSON.stringify({ userId }),
+      body: JSON.stringify({ json: { userId } }),
     });
     expect(ban.status).toBe(200);
     // The server closes the banned user's socket; the tab finds its session gone and goes home.

@@ -85,8 +85,9 @@ export function verdicts(results: AdminResults) {
     rows.push({
       what: `listUsers, ${r.kind}${r.name ? ` "${r.name}"` : ""}, ${r.userType}, first page`,
       acceptable: `p99 ≤ ${ACCEPTABLE.firstPageP99Ms} ms (the page waits 500 ms after a keystroke)`,
-      measured: `p50 ${ms(r.p50Ms)} ms, p99 ${ms(r.p99Ms)} ms`,
-      met: r.p99Ms <= ACCEPTABLE.firstPageP99Ms,
+      measured: `first call ${ms(r.firstCallMs ?? 0)} ms, p50 ${ms(r.p50Ms)} ms, p99 ${ms(r.p99Ms)} ms`,
+      met:
+        r.p99Ms <= ACCEPTABLE.firstPageP99Ms && (r.firstCallMs ?? 0) <= ACCEPTABLE.firstPageP99Ms,
     });
   }
   const purge = results.purge;
@@ -176,6 +177,7 @@ export function renderReport(results: AdminResults): string {
           "matches",
           "page",
           "calls",
+          "the filter's first call ms",
           "p50 ms",
           "p99 ms",
           "max ms",
@@ -191,6 +193,7 @@ export function renderReport(results: AdminResults): string {
           int(r.matches),
           `${int(r.page)} (${r.pageLabel})`,
           `${int(r.calls)}${r.errors || r.wrongRows ? ` (${r.errors} failed, ${r.wrongRows} wrong rows)` : ""}`,
+          r.firstCallMs === null ? "–" : ms(r.firstCallMs),
           ms(r.p50Ms),
           ms(r.p99Ms),
           ms(r.maxMs),
@@ -202,7 +205,10 @@ export function renderReport(results: AdminResults): string {
       ),
     );
     out.push(
-      "\nPostgreSQL CPU is the whole cluster's (every process of the postmaster), which other " +
+      "\nThe filter's first call counts its matches afresh; the row's later calls reuse a count " +
+        "of more than 10 000 matches, kept 10 s (admin-users/list-queries.ts), as an admin " +
+        "paging through them does. " +
+        "PostgreSQL CPU is the whole cluster's (every process of the postmaster), which other " +
         "databases on this machine share; the server's is its process's. \"Other load\": the " +
         "share of the machine's cores busy with anything but the server, PostgreSQL and the " +
         "bench (Redis, the kernel, other people's processes) during the row's window.",

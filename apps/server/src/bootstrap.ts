@@ -11,6 +11,7 @@ import {
   ActivityRecorder,
   databaseActivityStore,
 } from "./features/admin-dashboard/activity-recorder";
+import { removeOwnAccount as removeOwnAccountOf } from "./features/admin-users/service";
 import { ensureGlobalRooms } from "./features/rooms/global-rooms";
 import { createOriginPolicy, type OriginPolicy } from "./http/site-origin";
 import { closeAllStrangerRooms } from "./features/stranger/queries";
@@ -101,6 +102,9 @@ export async function bootstrap(
     const rateLimiter = createRateLimiter({ redis, scale: config.RATE_LIMIT_SCALE });
     // better-auth reports ended sessions from its hooks; the realtime side exists only later.
     let notifySessions = (_userId: string) => {};
+    let removeOwnAccount = async (_userId: string): Promise<void> => {
+      throw new Error("an account was deleted before the server had started");
+    };
     const auth = createAuth({
       config,
       secret,
@@ -110,6 +114,7 @@ export async function bootstrap(
       storage,
       rateLimiter,
       onSessionsChanged: (userId) => notifySessions(userId),
+      removeOwnAccount: (userId) => removeOwnAccount(userId),
     });
     const sessions = createSessionCache(await createSessionLookup(auth, database.db));
     const rt = await createRealtime({
@@ -122,6 +127,8 @@ export async function bootstrap(
     });
     realtime = rt;
     notifySessions = (userId) => rt.sessionsChanged(userId);
+    removeOwnAccount = (userId) =>
+      removeOwnAccountOf({ db: database.db, realtime: rt, storage, logger }, userId);
     const stranger = createStranger(database.db, rt, redis, logger);
     if (!redis) await closeAllStrangerRooms(database.db);
     // Last: nothing after it can fail, so its timer never outlives a failed start.

@@ -8,7 +8,7 @@ import {
   type ListUsersInput,
   type ServerFrame,
 } from "@chatsphere/contract";
-import { message, room, roomBan, roomMember, user } from "../src/db/schema";
+import { message, room, roomBan, roomMember, session, user } from "../src/db/schema";
 import * as service from "../src/features/admin-users/service";
 import {
   expectSignInBanned,
@@ -20,9 +20,9 @@ import {
 } from "./admin-users-fixtures";
 import { publish } from "./content-fixtures";
 import { directChat } from "./follow-fixtures";
-import { createTestServer, uniqueEmail, useTestServer, type TestUser } from "./harness";
+import { createTestServer, ORIGIN, uniqueEmail, useTestServer, type TestUser } from "./harness";
 import { roomOfKind, rowsOf } from "./message-fixtures";
-import { expectAlive, generalRoomId, openSocket } from "./realtime-helpers";
+import { expectAlive, generalRoomId, openSocket, tryOpen } from "./realtime-helpers";
 
 /* Manage Users on the server (issue 13): admin.listUsers, banUser, unbanUser, removeUser. */
 
@@ -412,5 +412,89 @@ describe("admin.removeUser", () => {
     const gone = await t.server.signUp();
     await t.admin.client.admin.removeUser({ userId: gone.id });
     expect((await signInAnswer(t.server, gone.email)).status).toBe(401);
+  });
+});
+
+describe("deleting one's own account (better-auth's /delete-user)", () => {
+  it("takes their rooms with messages and files and their picture, tells the members, keeps their words elsewhere", async () => {
+    const { storage } = t.server.runtime.services;
+    const [leaver, friend] = [await t.server.signUp(), await t.server.signUp()];
+    const { room: own } = await leaver.client.room.create({ name: "Leaver's room" });
+    await friend.client.room.join({ roomId: own.id });
+    await friend.client.message.send({ roomId: own.id, content: "in their room" });
+    const fileKey = `chat/${own.id}/${leaver.id}-1-photo.png`;
+    const pictureKey = `avatars/${leaver.id}/1-me.png`;
+    for (const key of [fileKey, pictureKey]) {
+      await storage.create(key, new Uint8Array([1, 2, 3]), {
+        contentType: "image/png",
+        cacheControl: "private",
+      });
+    }
+    const general = await generalRoomId(t.server);
+    await leaver.client.room.join({ roomId: general });
+    const said = await leaver.client.message.send({ roomId: general, content: "bye all" });
+    const friendSocket = await socketOf(friend);
+    expect(await friendSocket.sub(roomChannel(own.id))).toBe("subscribed");
+
+    const answer = await t.server.postAuth(
+      "/delete-user",
+      { password: "password123" },
+      leaver.cookie,
+    );
+    expect(answer.status).toBe(200);
+
+    expect(await userRow(db(), leaver.id)).toBeNull();
+    const left = await rowsReferencing(db(), leaver.id);
+    expect(Object.entries(left).filter(([, n]) => n > 0)).toEqual([]);
+    expect(await db().select().from(room).where(eq(room.id, own.id))).toEqual([]);
+    expect(await rowsOf(db(), own.id)).toEqual([]);
+    expect(await storage.stat(fileKey)).toBeNull();
+    expect(await storage.stat(pictureKey)).toBeNull();
+    expect(
+      await friendSocket.next(
+        (f: ServerFrame) =>
+          f.type === "event" && f.event === "room_closed" && f.channel === roomChannel(own.id),
+      ),
+    ).toMatchObject({ payload: { roomId: own.id, reason: "deleted", byUserId: leaver.id } });
+    const [kept] = await db().select().from(message).where(eq(message.id, said.id));
+    expect(kept).toMatchObject({ senderId: null, content: "bye all" });
+  });
+
+  it("the last admin cannot delete their own account (400 with its text), which stays whole", async () => {
+    const answer = await t.server.postAuth(
+      "/delete-user",
+      { password: "password123" },
+      t.admin.cookie,
+    );
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ message: ADMIN_ERROR.lastAdmin });
+    expect(await userRow(db(), t.admin.id)).toMatchObject({ role: "admin" });
+    expect(await sessionCount(db(), t.admin.id)).toBeGreaterThan(0);
+    await expect(
+      t.admin.client.admin.listUsers({ page: 1, limit: 5, filter: { userType: "all" } }),
+    ).resolves.toBeDefined();
+  });
+});
+
+describe("a session of a banned user", () => {
+  it("opens nothing, even one written after the ban (a sign-in that raced it)", async () => {
+    const late = await t.server.signUp();
+    const token = (await db().select().from(session).where(eq(session.userId, late.id)))[0]?.token;
+    expect(token).toBeTruthy();
+    await t.admin.client.admin.banUser({ userId: late.id });
+    // The sign-in that began before the ban committed writes its session just after.
+    await db()
+      .insert(session)
+      .values({
+        id: `raced-${late.id}`,
+        token: token ?? "",
+        userId: late.id,
+        // Fresh: read by the server's own lookup, not handed to better-auth for a refresh.
+        expiresAt: new Date(Date.now() + 30 * 86_400_000 - 60_000),
+      });
+    await expect(late.client.user.getBio()).rejects.toMatchObject({ status: 401 });
+    expect(await tryOpen(t.server.wsUrl, { cookie: late.cookie, origin: ORIGIN })).toEqual({
+      status: 401,
+    });
   });
 });

@@ -121,7 +121,12 @@ describe.skipIf(!servicesGiven)("two server processes on Redis", () => {
     const adminCookie = cookieOf(signIn);
     const victim = await guestOn(second);
     await expect(victim.client.user.getBio()).resolves.toEqual({ bio: "" });
-    const ban = await post(first, "/api/auth/admin/ban-user", { userId: victim.id }, adminCookie);
+    const ban = await post(
+      first,
+      "/rpc/admin/banUser",
+      { json: { userId: victim.id } },
+      adminCookie,
+    );
     expect(ban.status).toBe(200);
     expect(await victim.socket.waitClosed()).toBe(CLOSE_CODES.unauthorized);
     await expect(victim.client.user.getBio()).rejects.toMatchObject({ status: 401 });

@@ -1,6 +1,7 @@
 import { createId } from "@paralleldrive/cuid2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { admin, anonymous } from "better-auth/plugins";
 import {
   ADMIN_ERROR,
@@ -11,6 +12,7 @@ import {
 } from "@chatsphere/contract";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { AppError } from "../errors";
 import * as schema from "../db/schema";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
@@ -42,7 +44,36 @@ export interface AuthDeps {
   rateLimiter: RateLimiter;
   /** A user's sessions ended or changed (any endpoint, any caller): see account-rules.ts. */
   onSessionsChanged(userId: string): void;
+  /**
+   * Deletes a user's own account and what belongs only to them, as an admin's removal does
+   * (admin-users/service.ts removeOwnAccount); throws an AppError to refuse it.
+   */
+  removeOwnAccount(userId: string): Promise<void>;
 }
+
+/**
+ * better-auth's admin endpoints, closed over HTTP: Manage Users' procedures (admin.banUser,
+ * removeUser, ...) are the only way in, with their rules (never oneself, never the last admin,
+ * files and rooms cleaned up, every process told). The plugin stays for what it adds to
+ * sign-in (roles, a banned user's refusal). Decision 0028.
+ */
+export const CLOSED_ADMIN_PATHS = [
+  "/admin/set-role",
+  "/admin/get-user",
+  "/admin/create-user",
+  "/admin/update-user",
+  "/admin/list-users",
+  "/admin/list-user-sessions",
+  "/admin/unban-user",
+  "/admin/ban-user",
+  "/admin/impersonate-user",
+  "/admin/stop-impersonating",
+  "/admin/revoke-user-session",
+  "/admin/revoke-user-sessions",
+  "/admin/remove-user",
+  "/admin/set-user-password",
+  "/admin/has-permission",
+];
 
 function socialProviders(config: AuthDeps["config"]) {
   return {
@@ -102,7 +133,24 @@ export function createAuth(deps: AuthDeps) {
     account: {
       accountLinking: { enabled: true, trustedProviders: ["google", "facebook"] },
     },
-    user: { deleteUser: { enabled: true } },
+    disabledPaths: CLOSED_ADMIN_PATHS,
+    user: {
+      deleteUser: {
+        enabled: true,
+        // Everything of theirs goes first, in one transaction, as in an admin's removal; the
+        // endpoint then finds only their sessions' cookies left to clear.
+        async beforeDelete(user) {
+          try {
+            await deps.removeOwnAccount(user.id);
+          } catch (error) {
+            if (error instanceof AppError) {
+              throw new APIError(error.code, { message: error.message });
+            }
+            throw error;
+          }
+        },
+      },
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     plugins: [
       anonymous({

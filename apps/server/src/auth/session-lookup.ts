@@ -89,6 +89,7 @@ export async function createSessionLookup(auth: Auth, db: Database): Promise<Ses
       image: user.image,
       role: user.role,
       isAnonymous: user.isAnonymous,
+      banned: user.banned,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -98,7 +99,7 @@ export async function createSessionLookup(auth: Auth, db: Database): Promise<Ses
 
   const throughBetterAuth = async (cookieHeader: string) => {
     const found = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
-    return found ? callerSessionOf(found) : null;
+    return found && !found.user.banned ? callerSessionOf(found) : null;
   };
 
   return async (cookieHeader) => {
@@ -106,7 +107,9 @@ export async function createSessionLookup(auth: Auth, db: Database): Promise<Ses
     const token = value ? verifiedToken(value, secret) : null;
     if (!token) return null;
     const [row] = await byToken.execute({ token });
-    if (!row) return null;
+    // A banned user has no session (the ban deleted them), unless a sign-in that began before
+    // the ban committed wrote one just after: it opens nothing.
+    if (!row || row.banned) return null;
     const expiresAt = row.expiresAt.getTime();
     const now = Date.now();
     if (expiresAt < now || expiresAt - expiresInMs + updateAgeMs <= now) {

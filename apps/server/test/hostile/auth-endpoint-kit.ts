@@ -12,6 +12,7 @@ import { openSocket, type TestSocket } from "../realtime-helpers";
  */
 
 let server: TestServer;
+let admin: TestUser;
 export const sockets: TestSocket[] = [];
 
 /** Starts this test file's server (with an admin, as in production) and stops it after. */
@@ -19,7 +20,7 @@ export function useAuthEndpointServer() {
   beforeAll(async () => {
     server = await createTestServer();
     // Nothing below may depend on there being no admin.
-    await server.createAdmin();
+    admin = await server.createAdmin();
   });
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
@@ -28,6 +29,8 @@ export function useAuthEndpointServer() {
 }
 
 export const testServer = () => server;
+/** The server's admin (signed in once). */
+export const testAdmin = () => admin;
 
 export const db = () => server.runtime.services.db;
 

@@ -131,3 +131,19 @@ export async function removeUser(deps: AdminUsersDeps, action: AdminAction) {
   await afterAccountsDeleted(deps, deleted, { byUserId: action.adminId, everyFolder: true });
   return { userId: action.userId };
 }
+
+/**
+ * A user deleting their own account (better-auth's /delete-user, which checked the password):
+ * what belongs only to them goes as in removeUser. The last admin who is not banned cannot
+ * leave the site without one.
+ */
+export async function removeOwnAccount(deps: AdminUsersDeps, userId: string) {
+  const deleted = await deps.db.transaction(async (tx) => {
+    const admins = await queries.lockActiveAdmins(tx);
+    if (admins.includes(userId) && admins.length <= 1) {
+      throw new AppError("BAD_REQUEST", ADMIN_ERROR.lastAdmin);
+    }
+    return deleteAccounts(tx, [userId]);
+  });
+  await afterAccountsDeleted(deps, deleted, { byUserId: userId, everyFolder: true });
+}
