@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { ADS_SCRIPT_URL, BRAND } from "@chatsphere/contract";
 import { expect, isolatedPort, PASSWORD, startIsolatedServer, test, uniqueEmail } from "./fixtures";
 
 /*
@@ -8,6 +9,9 @@ import { expect, isolatedPort, PASSWORD, startIsolatedServer, test, uniqueEmail 
  */
 
 const adSlots = (page: Page) => page.locator("ins.adsbygoogle");
+/** The ad network's loader scripts in the document. */
+const loaders = (page: Page) =>
+  page.locator(`script[src^="${ADS_SCRIPT_URL}?client=ca-pub-0000000000000000"]`).count();
 
 test.describe("ads", () => {
   test("without ADS_CLIENT and ADS_SLOT no page has an ad slot", async ({ page }) => {
@@ -42,8 +46,9 @@ test.describe("ads", () => {
         await expect(slot).toHaveAttribute("data-ad-format", "auto");
         await expect(slot).toHaveAttribute("data-full-width-responsive", "true");
         await expect(page.getByText("Advertisement", { exact: true })).toBeVisible();
-        // One request queued for the one slot.
+        // One request queued for the one slot, one loader (the HTML's, not a second).
         expect(await page.evaluate(() => window.adsbygoogle?.length)).toBe(1);
+        expect(await loaders(page)).toBe(1);
       }
       await page.goto(`${fresh.baseURL}/sign-up`);
       await page.getByLabel("Email").fill(uniqueEmail("ads"));
@@ -53,6 +58,12 @@ test.describe("ads", () => {
       await page.waitForURL(/\/chat/);
       await expect(page.getByRole("textbox").first()).toBeVisible();
       await expect(adSlots(page)).toHaveCount(0);
+      expect(await loaders(page)).toBe(0);
+      // Home through the app: the chat's document never had the loader; the slot brings it.
+      await page.getByRole("link", { name: `${BRAND} home` }).first().click();
+      await page.waitForURL(`${fresh.baseURL}/`);
+      await expect(adSlots(page)).toHaveCount(1);
+      await expect.poll(() => loaders(page)).toBe(1);
       await page.goto(`${fresh.baseURL}/admin/log-in`);
       await expect(adSlots(page)).toHaveCount(0);
     } finally {

@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+/** AdSense's loader; the server's CSP allows its origins when ads are configured. */
+export const ADS_SCRIPT_URL = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
+
+/** The loader for one publisher: the server's HTML and a page reached in the app use this. */
+export const adsScriptUrl = (client: string) =>
+  `${ADS_SCRIPT_URL}?client=${encodeURIComponent(client)}`;
+
 /**
  * What the server tells the browser about its configuration. It travels in a
  * `<meta name="app-config">` tag of the served HTML (no inline script, so the CSP stays strict).

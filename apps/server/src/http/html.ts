@@ -1,10 +1,7 @@
 import type { PageMeta, PublicConfig } from "@chatsphere/contract";
-import { PUBLIC_CONFIG_META } from "@chatsphere/contract";
+import { adsScriptUrl, PUBLIC_CONFIG_META } from "@chatsphere/contract";
 
 export const HEAD_MARKER = "<!--app-head-->";
-
-/** AdSense's loader; security-headers.ts allows its origins when ads are configured. */
-export const ADS_SCRIPT_URL = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
 
 const escapeAttr = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -61,7 +58,7 @@ function thirdPartyScripts(input: HeadInput): string[] {
     : "";
   const adScript =
     ads && input.carriesAds
-      ? `<script async src="${ADS_SCRIPT_URL}?client=${encodeURIComponent(ads.client)}" crossorigin="anonymous"></script>`
+      ? `<script async src="${escapeAttr(adsScriptUrl(ads.client))}" crossorigin="anonymous"></script>`
       : "";
   return [analytics, adScript];
 }

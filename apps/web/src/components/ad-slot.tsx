@@ -1,6 +1,6 @@
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { carriesAds } from "@chatsphere/contract";
+import { adsScriptUrl, ADS_SCRIPT_URL, carriesAds } from "@chatsphere/contract";
 import { appConfig } from "@/lib/app-config";
 import { cn } from "@/lib/cn";
 
@@ -29,8 +29,9 @@ function AdUnit({ client, slot, className }: { client: string; slot: string; cla
     const element = unit.current;
     if (!element || element.dataset.adRequested) return;
     element.dataset.adRequested = "true";
+    loadAdsScript(client);
     (window.adsbygoogle ||= []).push({});
-  }, []);
+  }, [client]);
   return (
     <aside
       aria-label="Advertisement"
@@ -49,4 +50,18 @@ function AdUnit({ client, slot, className }: { client: string; slot: string; cla
       />
     </aside>
   );
+}
+
+/**
+ * The server's HTML carries the loader only on a page opened at an ad-bearing address; a
+ * visitor who arrives on one through the app (from the chat screen, say) gets it here, once.
+ * The slots pushed before it loads wait in `window.adsbygoogle` and are filled when it runs.
+ */
+function loadAdsScript(client: string) {
+  if (document.querySelector(`script[src^="${ADS_SCRIPT_URL}"]`)) return;
+  const script = document.createElement("script");
+  script.async = true;
+  script.crossOrigin = "anonymous";
+  script.src = adsScriptUrl(client);
+  document.head.append(script);
 }
