@@ -23,11 +23,13 @@ describe.skipIf(!url)("online registry on Redis", () => {
     await Promise.all(connections.map((c) => c.close()));
   });
 
-  async function startProcess() {
+  /** `beating: false`: one heartbeat, no timer (a test makes it lapse, as in a crash). */
+  async function startProcess(options: { beating: boolean } = { beating: true }) {
     const redis = await connectRedis({ url: url ?? "", prefix, logger });
     connections.push(redis);
     const node = new RedisNode(redis, logger);
-    await node.start();
+    if (options.beating) await node.start();
+    else await node.beat();
     const here = new Set<string>();
     const online = createRedisOnline(redis, node, () => [...here]);
     return {
@@ -85,6 +87,26 @@ describe.skipIf(!url)("online registry on Redis", () => {
     expect(await b.online.isOnline("erin")).toBe(false);
     await b.online.sweep();
     expect(await b.online.count()).toBe(1);
+    await Promise.all([a.node.stop(), b.node.stop()]);
+  });
+
+  it("a crashed process's users leave the count at the next heartbeat after its own lapsed", async () => {
+    const [a, b] = [await startProcess({ beating: false }), await startProcess()];
+    // What the tests before left of processes that stopped without a word.
+    await b.online.sweep();
+    await a.connect("gail");
+    await a.connect("hugo");
+    await b.connect("hugo");
+    expect(await b.online.count()).toBe(2);
+    // a stops beating; its last heartbeat lapses (here at once instead of NODE_TTL_MS later).
+    await a.redis.command.zadd(`${prefix}nodes`, Date.now() - 1000, a.redis.nodeId);
+    await b.node.beat();
+    await expect.poll(() => b.online.count()).toBe(1);
+    expect(await b.online.isOnline("hugo")).toBe(true);
+    // Claimed once: a second heartbeat finds the death already swept.
+    expect(await b.redis.command.get(`${prefix}online-all:swept:${a.redis.nodeId}`)).toBe(
+      b.redis.nodeId,
+    );
     await Promise.all([a.node.stop(), b.node.stop()]);
   });
 });

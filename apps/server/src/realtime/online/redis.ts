@@ -8,6 +8,8 @@ import type { OnlineRegistry } from "./types";
 
 /** How often online-all is checked for users of processes that died (by one process). */
 const SWEEP_EVERY_MS = 60_000;
+/** How long a dead process stays in the registry of processes (node.ts), so claimed that long. */
+const LAPSED_KEPT_MS = 3_600_000;
 /** Users per cleanup call: each call is short, so Redis never stalls on a large set. */
 const SWEEP_PAGE = 1_000;
 
@@ -15,8 +17,8 @@ const SWEEP_PAGE = 1_000;
  * Each process keeps a set of its connected users; a user is online if any live set has them.
  * Beside them, online-all holds every online user once, for the dashboard's count: added with
  * a user's first connection on a process, removed with their last one anywhere, cleaned of a
- * stopping process's users when it stops and of a crashed process's users by a sweep (about a
- * minute later).
+ * stopping process's users when it stops and of a crashed process's users by a sweep at the
+ * first heartbeat after its own lapsed (NODE_TTL_MS + NODE_HEARTBEAT_MS, 20 s at most).
  */
 export function createRedisOnline(
   redis: RedisConnection,
@@ -50,15 +52,26 @@ export function createRedisOnline(
       cursor = String(await dropOfflineScript([], args));
     } while (cursor !== "0");
   }
+  const sweepIf = (turns: Promise<unknown[]>) =>
+    turns
+      .then((taken) => (taken.some(Boolean) ? dropOffline(allKey, "") : undefined))
+      .catch((error: unknown) => logger?.warn(`redis: online sweep failed: ${String(error)}`));
   let sweptAt = Date.now();
-  node.onBeat(() => {
+  node.onBeat((lapsed) => {
+    // A process died (its heartbeat lapsed): its users leave the count at the next heartbeat,
+    // swept by whichever live process claims that death first.
+    if (lapsed.length > 0) {
+      const claims = lapsed.map((dead) =>
+        redis.command.set(`${allKey}:swept:${dead}`, redis.nodeId, "PX", LAPSED_KEPT_MS, "NX"),
+      );
+      void sweepIf(Promise.all(claims));
+    }
     if (Date.now() - sweptAt < SWEEP_EVERY_MS) return;
     sweptAt = Date.now();
-    // One process a minute does it: whoever takes the turn first.
-    redis.command
-      .set(`${allKey}:sweep`, redis.nodeId, "PX", SWEEP_EVERY_MS, "NX")
-      .then((taken) => (taken ? dropOffline(allKey, "") : undefined))
-      .catch((error: unknown) => logger?.warn(`redis: online sweep failed: ${String(error)}`));
+    // And once a minute, by one process, whatever else left a stale entry (Redis restarted).
+    void sweepIf(
+      Promise.all([redis.command.set(`${allKey}:sweep`, redis.nodeId, "PX", SWEEP_EVERY_MS, "NX")]),
+    );
   });
 
   const isOnline = async (userId: string) =>

@@ -3,11 +3,12 @@ import type { RedisConnection } from "./connection";
 import { NODE_HEARTBEAT_MS, NODE_TTL_MS } from "./connection";
 import { LUA_LIVE_NODES, luaScript } from "./script";
 
+/** Returns the processes whose heartbeat lapsed within the last hour (they died). */
 const BEAT = `${LUA_LIVE_NODES}
 local t = now_ms()
 redis.call('ZADD', KEYS[1], t + tonumber(ARGV[1]), ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', t - 3600000)
-return 1`;
+return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. t)`;
 
 /**
  * This process in the Redis registry of live processes. Its keys (who is connected here,
@@ -20,7 +21,7 @@ export class RedisNode {
   private readonly keys = new Map<string, () => void>();
   private readonly beatScript;
   private timer: NodeJS.Timeout | null = null;
-  private readonly listeners: (() => void)[] = [];
+  private readonly listeners: ((lapsed: string[]) => void)[] = [];
 
   constructor(
     private readonly redis: RedisConnection,
@@ -45,8 +46,12 @@ export class RedisNode {
     this.keys.delete(key);
   }
 
-  /** Runs after every heartbeat (presence re-reads, to notice processes that died). */
-  onBeat(listener: () => void) {
+  /**
+   * Runs after every heartbeat (presence re-reads, to notice processes that died), with the
+   * processes whose heartbeat lapsed in the last hour: a process that stops cleanly leaves the
+   * registry, so these are the ones that crashed.
+   */
+  onBeat(listener: (lapsed: string[]) => void) {
     this.listeners.push(listener);
   }
 
@@ -67,10 +72,11 @@ export class RedisNode {
       .catch(() => undefined);
   }
 
-  private async beat() {
+  /** One heartbeat now (start() repeats it every NODE_HEARTBEAT_MS). */
+  async beat() {
     try {
       const { command, prefix, nodeId } = this.redis;
-      await this.beatScript([`${prefix}nodes`], [NODE_TTL_MS, nodeId]);
+      const lapsed = (await this.beatScript([`${prefix}nodes`], [NODE_TTL_MS, nodeId])) as string[];
       const keys = [...this.keys];
       const pipeline = command.pipeline();
       for (const [key] of keys) pipeline.pexpire(key, NODE_TTL_MS);
@@ -78,7 +84,7 @@ export class RedisNode {
       results.forEach(([error, extended], index) => {
         if (!error && extended === 0) keys[index]?.[1]();
       });
-      for (const listener of this.listeners) listener();
+      for (const listener of this.listeners) listener(lapsed);
     } catch (error) {
       this.logger.warn(`redis: heartbeat failed: ${String(error)}`);
     }
