@@ -60,7 +60,10 @@ test.describe("ads", () => {
       await expect(adSlots(page)).toHaveCount(0);
       expect(await loaders(page)).toBe(0);
       // Home through the app: the chat's document never had the loader; the slot brings it.
-      await page.getByRole("link", { name: `${BRAND} home` }).first().click();
+      await page
+        .getByRole("link", { name: `${BRAND} home` })
+        .first()
+        .click();
       await page.waitForURL(`${fresh.baseURL}/`);
       await expect(adSlots(page)).toHaveCount(1);
       await expect.poll(() => loaders(page)).toBe(1);
