@@ -15,6 +15,8 @@ import { removeOwnAccount as removeOwnAccountOf } from "./features/admin-users/s
 import { ensureGlobalRooms } from "./features/rooms/global-rooms";
 import { createOriginPolicy, type OriginPolicy } from "./http/site-origin";
 import { closeAllStrangerRooms } from "./features/stranger/queries";
+import { blockedEitherWay } from "./moderation/blocks";
+import { assertMayMeetStrangers } from "./moderation/pauses";
 import { strangerRoomStore } from "./features/stranger/room-store";
 import { createMemoryQueue } from "./features/stranger/queue/memory";
 import { createRedisQueue } from "./features/stranger/queue/redis";
@@ -198,7 +200,17 @@ function createStranger(
   const queue = redis
     ? createRedisQueue(redis)
     : createMemoryQueue({ isOnline: (userId) => realtime.hasLocalUser(userId) });
-  const stranger = new StrangerService({ rooms: strangerRoomStore(db), queue, realtime, logger });
+  const guard = {
+    assertMayMeet: (userId: string) => assertMayMeetStrangers(db, userId),
+    avoided: (userId: string) => blockedEitherWay(db, userId),
+  };
+  const stranger = new StrangerService({
+    rooms: strangerRoomStore(db),
+    queue,
+    realtime,
+    logger,
+    guard,
+  });
   realtime.onUserOffline((userId) => {
     stranger.handleOffline(userId).catch((error: unknown) => {
       logger.error("stranger: could not handle a disconnect", error);

@@ -53,6 +53,23 @@ import {
   userIdInput,
 } from "./schemas/follow";
 import {
+  blockedIdsOutput,
+  blockInput,
+  blockOutput,
+  decideReportInput,
+  decideReportOutput,
+  deleteReportedMessageInput,
+  listAuditInput,
+  listAuditOutput,
+  listBlockedInput,
+  listBlockedOutput,
+  listReportsInput,
+  listReportsOutput,
+  reportInput,
+  reportOutput,
+  safetySettingsSchema,
+} from "./schemas/safety";
+import {
   bioOutput,
   checkEmailInput,
   checkEmailOutput,
@@ -94,7 +111,22 @@ export const contract = {
     banUser: oc.input(adminUserIdInput).output(adminUserActionOutput),
     unbanUser: oc.input(adminUserIdInput).output(adminUserActionOutput),
     deleteAllGuestUsers: oc.output(deleteAllGuestUsersOutput),
+    // The moderation queue and the audit log (issue 14).
+    listReports: oc.input(listReportsInput).output(listReportsOutput),
+    decideReport: oc.input(decideReportInput).output(decideReportOutput),
+    deleteReportedMessage: oc.input(deleteReportedMessageInput).output(decideReportOutput),
+    listAuditLog: oc.input(listAuditInput).output(listAuditOutput),
     ...adminContentContract,
+  },
+  /** Reporting, blocking and the settings that keep strangers at a distance (issue 14). */
+  safety: {
+    report: oc.input(reportInput).output(reportOutput),
+    block: oc.input(blockInput).output(blockOutput),
+    unblock: oc.input(blockInput).output(blockOutput),
+    listBlocked: oc.input(listBlockedInput).output(listBlockedOutput),
+    blockedIds: oc.output(blockedIdsOutput),
+    getSettings: oc.output(safetySettingsSchema),
+    updateSettings: oc.input(safetySettingsSchema).output(safetySettingsSchema),
   },
   blog: blogContract,
   feedback: feedbackContract,

@@ -21,3 +21,5 @@ export * from "./schemas/admin-users";
 export * from "./admin-messages";
 export * from "./schemas/follow";
 export * from "./realtime";
+export * from "./safety-messages";
+export * from "./schemas/safety";

@@ -132,6 +132,10 @@ export interface RealtimeEvents {
   following_online: { userIds: string[] };
   /** On `user:{id}`: one person you follow came online or went offline. */
   following_status: { userId: string; online: boolean };
+  /** On `user:{id}` (every device): the caller blocked or unblocked someone (refetch the ids). */
+  blocks_changed: Record<string, never>;
+  /** On `room:{id}`: an admin deleted a reported message (issue 14). */
+  message_deleted: { roomId: string; messageId: string };
   stranger_idle: Record<string, never>;
   stranger_waiting: { continent: Region; deadline: number };
   stranger_matched: { room: StrangerRoom };

@@ -1,3 +1,4 @@
+import { SAFETY_LIMITS } from "@chatsphere/contract";
 import type { RateLimiter, RateLimitRule } from "./rate-limiter";
 
 /**
@@ -33,6 +34,10 @@ export const CALL_LIMITS: Record<string, CallLimit> = {
   "dm.markAsRead": { user: per(120, 60), address: per(2400, 60) },
   // Named like a read, but it may create the pair's room: counted as a mutation.
   "dm.getOrCreateChat": DEFAULT_MUTATION_LIMIT,
+  // Reports are few by nature; a stream of them is abuse of the queue (issue 14).
+  "safety.report": { user: per(SAFETY_LIMITS.reportsPerHour, 3600), address: per(200, 3600) },
+  // A read whose name does not say so (the chat asks for it after every block change).
+  "safety.blockedIds": DEFAULT_READ_LIMIT,
   // Each run walks every guest; one at a time per process (409 meanwhile), a few a minute.
   "admin.deleteAllGuestUsers": { user: per(5, 60), address: per(20, 60) },
 };

@@ -9,6 +9,7 @@ import { followRouter } from "../features/follow/router";
 import { dmRouter } from "../features/messages/dm-router";
 import { messageRouter } from "../features/messages/router";
 import { roomsRouter } from "../features/rooms/router";
+import { safetyRouter } from "../features/safety/router";
 import { strangerRouter } from "../features/stranger/router";
 import { userRouter } from "../features/user/router";
 import { impl } from "./base";
@@ -22,6 +23,7 @@ export const router = impl.router({
     ...adminUsersRouter,
     ...adminDashboardRouter,
   },
+  safety: safetyRouter,
   blog: { ...blogRouter, ...commentRouter },
   feedback: feedbackRouter,
   room: { ...roomsRouter, ...strangerRouter },

@@ -3,3 +3,4 @@ export * from "./rooms";
 export * from "./follows";
 export * from "./blog";
 export * from "./activity";
+export * from "./safety";

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { user } from "../../db/schema";
 import { AppError } from "../../errors";
+import { recordAudit } from "../../moderation/audit-log";
 import { afterAccountsDeleted, deleteAccounts, type AfterDeleteDeps } from "./account-removal";
 
 /*
@@ -41,7 +42,14 @@ export async function deleteAllGuests(deps: GuestPurgeDeps, options: GuestPurgeO
   if (running.has(deps.db)) throw new AppError("CONFLICT", ADMIN_ERROR.guestPurgeRunning);
   running.add(deps.db);
   try {
-    return await purge(deps, options);
+    const result = await purge(deps, options);
+    await recordAudit(deps.db, {
+      adminId: options.adminId,
+      action: "deleteGuests",
+      targetId: null,
+      target: `${result.deletedCount} guests`,
+    });
+    return result;
   } finally {
     running.delete(deps.db);
   }

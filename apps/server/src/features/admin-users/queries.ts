@@ -29,7 +29,7 @@ export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
 /** The account an action is about, locked for the rest of the transaction; null if none. */
 export async function lockUser(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({ id: user.id, role: user.role, banned: user.banned })
+    .select({ id: user.id, name: user.name, role: user.role, banned: user.banned })
     .from(user)
     .where(eq(user.id, userId))
     .for("update");

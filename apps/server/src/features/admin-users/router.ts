@@ -1,5 +1,7 @@
 import { adminOnly, impl } from "../../rpc/base";
+import { listAudit } from "./audit-list";
 import { deleteAllGuests } from "./guest-purge";
+import * as moderation from "./moderation";
 import * as service from "./service";
 
 /**
@@ -28,5 +30,19 @@ export const adminUsersRouter = {
 
   deleteAllGuestUsers: admin.deleteAllGuestUsers.handler(({ context }) =>
     deleteAllGuests(context.services, { adminId: context.user.id }),
+  ),
+
+  // The moderation queue and the audit log (issue 14).
+  listReports: admin.listReports.handler(({ context, input }) =>
+    moderation.listReports(context.services.db, input),
+  ),
+  decideReport: admin.decideReport.handler(({ context, input }) =>
+    moderation.decideReport(context.services, context.user.id, input),
+  ),
+  deleteReportedMessage: admin.deleteReportedMessage.handler(({ context, input }) =>
+    moderation.deleteReportedMessage(context.services, context.user.id, input),
+  ),
+  listAuditLog: admin.listAuditLog.handler(({ context, input }) =>
+    listAudit(context.services.db, input),
   ),
 };

@@ -2,6 +2,7 @@ import {
   ADMIN_ERROR,
   PERMISSION,
   type ListUsersInput,
+  type AuditAction,
   type ListUsersOutput,
 } from "@chatsphere/contract";
 import type { Database } from "../../db/client";
@@ -11,6 +12,7 @@ import type { RealtimePublisher } from "../../realtime/realtime";
 import type { FileStorage } from "../../storage/storage";
 import { afterAccountsDeleted, deleteAccounts } from "./account-removal";
 import { countUsersShared, readMatchesFirst, usersPage } from "./list-queries";
+import { recordAudit } from "../../moderation/audit-log";
 import * as queries from "./queries";
 
 /*
@@ -83,6 +85,7 @@ async function checkAction(tx: Database, action: AdminAction, procedure: string)
   if (!admins.includes(action.adminId)) {
     throw new AppError("FORBIDDEN", PERMISSION.notAllowed(procedure));
   }
+  return target;
 }
 
 /**
@@ -91,14 +94,24 @@ async function checkAction(tx: Database, action: AdminAction, procedure: string)
  * plugin refuses their next sign-in with ADMIN_ERROR.bannedSignIn (auth.ts). Banning someone
  * already banned succeeds again.
  */
-export async function banUser(deps: AdminUsersDeps, action: AdminAction) {
+export async function banUser(
+  deps: AdminUsersDeps,
+  action: AdminAction,
+  audit: { action: AuditAction; detail?: string } = { action: "banUser" },
+) {
   if (action.userId === action.adminId) {
     throw new AppError("BAD_REQUEST", ADMIN_ERROR.cannotBanSelf);
   }
   await deps.db.transaction(async (tx) => {
-    await checkAction(tx, action, "admin.banUser");
+    const target = await checkAction(tx, action, "admin.banUser");
     await queries.setBanned(tx, action.userId, true);
     await queries.deleteSessionsOf(tx, action.userId);
+    await recordAudit(tx, {
+      adminId: action.adminId,
+      targetId: target.id,
+      target: target.name,
+      ...audit,
+    });
   });
   deps.realtime.sessionsChanged(action.userId);
   return { userId: action.userId };
@@ -108,13 +121,18 @@ export async function banUser(deps: AdminUsersDeps, action: AdminAction) {
 export async function unbanUser(deps: AdminUsersDeps, action: AdminAction) {
   await deps.db.transaction(async (tx) => {
     const admins = await queries.lockActiveAdmins(tx);
-    if (!(await queries.lockUser(tx, action.userId))) {
-      throw new AppError("NOT_FOUND", ADMIN_ERROR.userNotFound);
-    }
+    const target = await queries.lockUser(tx, action.userId);
+    if (!target) throw new AppError("NOT_FOUND", ADMIN_ERROR.userNotFound);
     if (!admins.includes(action.adminId)) {
       throw new AppError("FORBIDDEN", PERMISSION.notAllowed("admin.unbanUser"));
     }
     await queries.setBanned(tx, action.userId, false);
+    await recordAudit(tx, {
+      adminId: action.adminId,
+      action: "unbanUser",
+      targetId: target.id,
+      target: target.name,
+    });
   });
   return { userId: action.userId };
 }
@@ -125,7 +143,13 @@ export async function removeUser(deps: AdminUsersDeps, action: AdminAction) {
     throw new AppError("BAD_REQUEST", ADMIN_ERROR.cannotDeleteSelf);
   }
   const deleted = await deps.db.transaction(async (tx) => {
-    await checkAction(tx, action, "admin.removeUser");
+    const target = await checkAction(tx, action, "admin.removeUser");
+    await recordAudit(tx, {
+      adminId: action.adminId,
+      action: "removeUser",
+      targetId: target.id,
+      target: target.name,
+    });
     return deleteAccounts(tx, [action.userId]);
   });
   await afterAccountsDeleted(deps, deleted, { byUserId: action.adminId, everyFolder: true });

@@ -10,7 +10,7 @@ const admin = impl.admin.use(adminOnly);
 
 export const adminBlogRouter = {
   deleteBlog: admin.deleteBlog.handler(({ context, input }) =>
-    service.deleteBlog(context.services, input.id),
+    service.deleteBlog(context.services, input.id, context.user.id),
   ),
 
   listTags: admin.listTags.handler(async ({ context, input }) => {

@@ -14,6 +14,7 @@ import { AppError, isUniqueViolation } from "../../errors";
 import type { Logger } from "../../logger";
 import { sanitizeBlogHtml } from "../../moderation/html";
 import type { FileStorage } from "../../storage/storage";
+import { recordAudit } from "../../moderation/audit-log";
 import * as blogs from "./queries/blogs";
 import * as taxonomy from "./queries/taxonomy";
 
@@ -104,9 +105,14 @@ export async function createBlog(db: Database, authorId: string, input: CreateBl
 export async function deleteBlog(
   deps: { db: Database; storage: FileStorage; logger: Logger },
   id: string,
+  adminId: string,
 ) {
-  const removed = await blogs.deleteBlog(deps.db, id);
-  if (!removed) throw new AppError("NOT_FOUND", CONTENT_ERROR.blogNotFound);
+  const removed = await deps.db.transaction(async (tx) => {
+    const row = await blogs.deleteBlog(tx, id);
+    if (!row) throw new AppError("NOT_FOUND", CONTENT_ERROR.blogNotFound);
+    await recordAudit(tx, { adminId, action: "deleteBlog", targetId: row.id, target: row.title });
+    return row;
+  });
   const key = removed.imageUrl ? deps.storage.keyOf(removed.imageUrl) : null;
   if (
     key &&

@@ -60,17 +60,18 @@ export async function listPending(
     .limit(params.limit + 1);
 }
 
-/** Approves a pending comment; an approved one keeps its first approval time. */
+/**
+ * Approves a pending comment; an approved one keeps its first approval time. `approvedNow`
+ * says whether this call approved it (the audit log records only that one).
+ */
 export async function approve(db: Database, id: string, now: Date) {
+  const columns = { id: comment.id, approvedAt: comment.approvedAt, text: comment.text };
   const [updated] = await db
     .update(comment)
     .set({ approvedAt: now })
     .where(and(eq(comment.id, id), isNull(comment.approvedAt)))
-    .returning({ id: comment.id, approvedAt: comment.approvedAt });
-  if (updated) return updated;
-  const [existing] = await db
-    .select({ id: comment.id, approvedAt: comment.approvedAt })
-    .from(comment)
-    .where(eq(comment.id, id));
-  return existing ?? null;
+    .returning(columns);
+  if (updated) return { ...updated, approvedNow: true };
+  const [existing] = await db.select(columns).from(comment).where(eq(comment.id, id));
+  return existing ? { ...existing, approvedNow: false } : null;
 }

@@ -25,6 +25,6 @@ export const adminCommentRouter = {
     service.listPendingComments(context.services.db, input),
   ),
   approveComment: admin.approveComment.handler(({ context, input }) =>
-    service.approveComment(context.services.db, input.id),
+    service.approveComment(context.services.db, input.id, context.user.id),
   ),
 };

@@ -9,6 +9,7 @@ import type { Database } from "../../db/client";
 import { decodeCursor, TIMESTAMP_KEY, toPage } from "../../db/page";
 import { AppError } from "../../errors";
 import type { RateLimiter } from "../../rate-limit/rate-limiter";
+import { excerpt, recordAudit } from "../../moderation/audit-log";
 import * as queries from "./queries";
 
 /** Enough for a lively discussion, too little for a spam run. */
@@ -52,8 +53,18 @@ export async function listPendingComments(db: Database, page: CursorPageInput) {
   };
 }
 
-export async function approveComment(db: Database, id: string) {
-  const row = await queries.approve(db, id, new Date());
-  if (!row?.approvedAt) throw new AppError("NOT_FOUND", CONTENT_ERROR.commentNotFound);
-  return { id: row.id, approvedAt: row.approvedAt };
+export async function approveComment(db: Database, id: string, adminId: string) {
+  return db.transaction(async (tx) => {
+    const row = await queries.approve(tx, id, new Date());
+    if (!row?.approvedAt) throw new AppError("NOT_FOUND", CONTENT_ERROR.commentNotFound);
+    if (row.approvedNow) {
+      await recordAudit(tx, {
+        adminId,
+        action: "approveComment",
+        targetId: row.id,
+        target: excerpt(row.text),
+      });
+    }
+    return { id: row.id, approvedAt: row.approvedAt };
+  });
 }

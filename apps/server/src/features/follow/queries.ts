@@ -3,17 +3,6 @@ import type { Database } from "../../db/client";
 import { follow, room, roomMember, user } from "../../db/schema";
 
 /**
- * Serialises the follows of one pair (either direction) until the transaction ends, so that
- * of two people following each other at the same moment exactly one learns that the follow
- * became mutual: the second one's check runs after the first one's commit. A hash collision
- * between two pairs only makes them wait for each other.
- */
-export async function lockPair(tx: Database, a: string, b: string) {
-  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
-/**
  * The person to follow, held (FOR KEY SHARE) so that their account cannot be deleted before
  * the follow row commits; null for an unknown or deleted user.
  */

@@ -1,7 +1,16 @@
-import { PERMISSION, roomChannel, TEXT, TOAST, userChannel } from "@chatsphere/contract";
+import {
+  PERMISSION,
+  roomChannel,
+  SAFETY_ERROR,
+  TEXT,
+  TOAST,
+  userChannel,
+} from "@chatsphere/contract";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { RealtimePublisher } from "../../realtime/realtime";
+import { lockPair } from "../../db/pair-lock";
+import { isBlockedEitherWay } from "../../moderation/blocks";
 import * as queries from "./queries";
 
 interface Deps {
@@ -25,10 +34,14 @@ interface Caller {
 export async function follow(deps: Deps, caller: Caller, userId: string) {
   if (userId === caller.id) throw new AppError("BAD_REQUEST", PERMISSION.cannotFollowSelf);
   const { target, isNew, isMutual } = await deps.db.transaction(async (tx) => {
-    await queries.lockPair(tx, caller.id, userId);
+    await lockPair(tx, caller.id, userId);
     const target = await queries.followTarget(tx, userId);
     if (!target) throw new AppError("BAD_REQUEST", PERMISSION.userNotFound);
     if (target.isAnonymous) throw new AppError("BAD_REQUEST", PERMISSION.cannotFollowGuest);
+    // Blocked either way (issue 14): under the same pair lock as a block, so never raced.
+    if (await isBlockedEitherWay(tx, caller.id, userId)) {
+      throw new AppError("FORBIDDEN", SAFETY_ERROR.blocked);
+    }
     const isNew = await queries.insertFollow(tx, { followerId: caller.id, followingId: userId });
     const isMutual = await queries.isFollowing(tx, { followerId: userId, followingId: caller.id });
     return { target, isNew, isMutual };
@@ -63,7 +76,7 @@ export async function unfollow(deps: Deps, caller: Caller, userId: string) {
   // Under the pair's lock, as follow takes it: a follow back racing this unfollow either
   // sees the row gone or commits first, so nobody is told of a mutual follow that has ended.
   const ended = await deps.db.transaction(async (tx) => {
-    await queries.lockPair(tx, caller.id, userId);
+    await lockPair(tx, caller.id, userId);
     return queries.deleteFollow(tx, { followerId: caller.id, followingId: userId });
   });
   if (ended) {

@@ -18,12 +18,26 @@ import type { StrangerRoomStore } from "./room-store";
 import { WaitTimers } from "./wait-timers";
 import type { EndedMatch, QueueUser, StrangerQueue } from "./queue/types";
 
+/** Who may look for strangers, and whom they never meet (issue 14: pauses and blocks). */
+export interface StrangerGuard {
+  /** Throws an AppError with its text when this user may not look for strangers now. */
+  assertMayMeet(userId: string): Promise<void>;
+  /** Users this one is never paired with: blocked, either way. */
+  avoided(userId: string): Promise<string[]>;
+}
+
+const NO_GUARD: StrangerGuard = {
+  assertMayMeet: () => Promise.resolve(),
+  avoided: () => Promise.resolve([]),
+};
+
 export interface StrangerDeps {
   rooms: StrangerRoomStore;
   queue: StrangerQueue;
   realtime: RealtimePublisher;
   logger: Logger;
   timeoutMs?: number;
+  guard?: StrangerGuard;
 }
 
 type Result = Promise<{ status: StrangerStatus }>;
@@ -43,10 +57,13 @@ export class StrangerService {
   }
 
   async find(user: QueueUser, continent: Region): Result {
+    const guard = this.deps.guard ?? NO_GUARD;
+    await guard.assertMayMeet(user.id);
+    const avoid = await guard.avoided(user.id);
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomUUID();
       const roomId = randomUUID();
-      const params = { continent, token, roomId, timeoutMs: this.timers.timeoutMs };
+      const params = { continent, token, roomId, timeoutMs: this.timers.timeoutMs, avoid };
       const result = await this.deps.queue.enqueue(user, params);
       switch (result.kind) {
         case "offline":

@@ -84,7 +84,7 @@ export async function deleteBlog(db: Db, id: string) {
   const [row] = await db
     .delete(blog)
     .where(eq(blog.id, id))
-    .returning({ id: blog.id, imageUrl: blog.imageUrl });
+    .returning({ id: blog.id, imageUrl: blog.imageUrl, title: blog.title });
   return row ?? null;
 }
 

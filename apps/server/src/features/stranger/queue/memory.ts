@@ -55,7 +55,7 @@ export function createMemoryQueue(options: {
     states.delete(userId);
   };
 
-  function findPartner(me: string, continent: Region): State | null {
+  function findPartner(me: string, continent: Region, avoid: ReadonlySet<string>): State | null {
     const queue = queueOf(continent);
     let scanned = 0;
     for (const candidate of queue) {
@@ -68,7 +68,7 @@ export function createMemoryQueue(options: {
         if (state?.status === "waiting") states.delete(candidate);
         continue;
       }
-      if (!inCooldown(me, candidate)) return state;
+      if (!avoid.has(candidate) && !inCooldown(me, candidate)) return state;
     }
     return null;
   }
@@ -81,7 +81,7 @@ export function createMemoryQueue(options: {
       }
       if (!options.isOnline(user.id)) return Promise.resolve({ kind: "offline" });
       unqueue(user.id);
-      const partner = findPartner(user.id, params.continent);
+      const partner = findPartner(user.id, params.continent, new Set(params.avoid));
       if (partner) {
         queueOf(params.continent).delete(partner.user.id);
         const { roomId } = params;

@@ -182,6 +182,55 @@ describe.each(implementations)("the %s stranger queue", (_name, makeWorld) => {
     expect(await p2.queue.enqueue(c, params("Africa"))).toMatchObject({ partner: { id: a.id } });
   });
 
+  it("never pairs a blocked pair, while both still meet everyone else", async () => {
+    const { procs } = await world();
+    const [p1, p2] = procs as [Proc, Proc];
+    const [a, b, c] = [await online(p1), await online(p2), await online(p2)];
+    await p1.queue.enqueue(a, { ...params("Oceania"), avoid: [b.id] });
+    expect((await p2.queue.enqueue(b, { ...params("Oceania"), avoid: [a.id] })).kind).toBe(
+      "waiting",
+    );
+    expect(await p2.queue.enqueue(c, params("Oceania"))).toMatchObject({ partner: { id: a.id } });
+  });
+
+  it("keeps blocked pairs apart over many rounds of everyone enqueuing at once on two processes", async () => {
+    const { procs } = await world();
+    const users = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => online(procs[i % 2] as Proc)),
+    );
+    // Each user blocked three others; the avoid lists hold both directions, as the server reads them.
+    const avoid = new Map(users.map((u) => [u.id, new Set<string>()]));
+    users.forEach((u, i) => {
+      for (const step of [1, 5, 11]) {
+        const other = users[(i + step) % users.length] as QueueUser;
+        avoid.get(u.id)?.add(other.id);
+        avoid.get(other.id)?.add(u.id);
+      }
+    });
+    let matches = 0;
+    for (let round = 0; round < 15; round++) {
+      const order = [...users].sort(() => Math.random() - 0.5);
+      const results = await Promise.all(
+        order.map((u, i) =>
+          (procs[i % 2] as Proc).queue.enqueue(u, {
+            ...params("Antarctica"),
+            avoid: [...(avoid.get(u.id) ?? [])],
+          }),
+        ),
+      );
+      for (const [i, result] of results.entries()) {
+        if (result.kind !== "matched") continue;
+        const me = order[i] as QueueUser;
+        expect(avoid.get(me.id)?.has(result.partner.id), `round ${round}`).toBe(false);
+        matches++;
+        await (procs[0] as Proc).queue.end(me.id, result.roomId);
+      }
+      await Promise.all(order.map((u) => (procs[1] as Proc).queue.cancel(u.id)));
+    }
+    // Plenty of pairs were made: the check above saw real matches, not an empty queue.
+    expect(matches).toBeGreaterThan(15 * 6);
+  });
+
   it("puts everyone in at most one match when two processes enqueue at once", async () => {
     const { procs } = await world();
     const users = await Promise.all(

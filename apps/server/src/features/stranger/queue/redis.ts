@@ -7,6 +7,8 @@ import { pairKey, SCAN_LIMIT, type QueueUser, type StrangerQueue } from "./types
  * Keys (all under the prefix): sq:{region} the queue (sorted set, oldest first);
  * su:{userId} a user's state (hash: s status, c region, t wait token, d deadline, r room,
  * p partner, n name, i image); scd:{a}|{b} a skip cool-down. Each script runs atomically.
+ * ENQUEUE's ARGV from the 10th on are the users the caller must never be paired with (blocks,
+ * either way: read from the database by the caller).
  */
 const COMMON = `${LUA_LIVE_NODES}
 local P = ARGV[1]
@@ -18,6 +20,8 @@ local function set_idle(u) redis.call('DEL', state_key(u)) end
 const ENQUEUE = `${COMMON}
 local me, continent, token, room, timeout = ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6])
 local name, image, scan = ARGV[7], ARGV[8], tonumber(ARGV[9])
+local avoid = {}
+for i = 10, #ARGV do avoid[ARGV[i]] = true end
 local mine = state_key(me)
 local status = redis.call('HGET', mine, 's')
 if status == 'matched' then return {'busy', redis.call('HGET', mine, 'r')} end
@@ -27,7 +31,7 @@ if status == 'waiting' then redis.call('ZREM', P .. 'sq:' .. redis.call('HGET', 
 local now = now_ms()
 local queue = P .. 'sq:' .. continent
 for _, other in ipairs(redis.call('ZRANGE', queue, 0, scan)) do
-  if other ~= me then
+  if other ~= me and not avoid[other] then
     local theirs = state_key(other)
     local s, d = unpack(redis.call('HMGET', theirs, 's', 'd'))
     if s ~= 'waiting' or tonumber(d) < now or not is_online(P, nodes, other) then
@@ -106,6 +110,7 @@ export function createRedisQueue(redis: RedisConnection): StrangerQueue {
             user.name,
             user.image ?? "",
             SCAN_LIMIT,
+            ...(params.avoid ?? []),
           ],
         ),
       );

@@ -13,6 +13,8 @@ export interface EnqueueParams {
   /** The id the room gets if this call finds a partner. */
   roomId: string;
   timeoutMs: number;
+  /** Users this one is never paired with: blocked, either way (issue 14). */
+  avoid?: readonly string[];
 }
 
 export type EnqueueResult =

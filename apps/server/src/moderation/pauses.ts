@@ -1,0 +1,67 @@
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { SAFETY_ERROR } from "@chatsphere/contract";
+import type { Database } from "../db/client";
+import { strangerPause } from "../db/schema";
+import { AppError } from "../errors";
+
+/*
+ * Pauses from stranger chat (issue 14): for a while (the bot defence: repeated texts, skips
+ * faster than anyone reads), or until an admin decides (reported by several people).
+ */
+
+export type PauseReason = "reports" | "repeated-text" | "fast-skips";
+
+/** The pause in force for this user, if any. */
+export async function activePause(db: Database, userId: string) {
+  const [row] = await db
+    .select({ until: strangerPause.until, reason: strangerPause.reason })
+    .from(strangerPause)
+    .where(
+      and(
+        eq(strangerPause.userId, userId),
+        or(isNull(strangerPause.until), gt(strangerPause.until, sql`now()`)),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Refuses stranger chat to a paused user, with how long (or that a review is pending). */
+export async function assertMayMeetStrangers(db: Database, userId: string) {
+  const pause = await activePause(db, userId);
+  if (!pause) return;
+  if (!pause.until) throw new AppError("FORBIDDEN", SAFETY_ERROR.pausedForReview);
+  const minutes = Math.max(1, Math.ceil((pause.until.getTime() - Date.now()) / 60_000));
+  throw new AppError("TOO_MANY_REQUESTS", SAFETY_ERROR.pausedFor(minutes));
+}
+
+/** Until an admin decides; replaces a timed pause. */
+export async function pauseForReview(db: Database, userId: string) {
+  await db
+    .insert(strangerPause)
+    .values({ userId, until: null, reason: "reports" })
+    .onConflictDoUpdate({
+      target: strangerPause.userId,
+      set: { until: null, reason: "reports", createdAt: sql`now()` },
+    });
+}
+
+/** For `ms`, unless a longer pause (or one awaiting review) is already in force. */
+export async function pauseFor(db: Database, userId: string, ms: number, reason: PauseReason) {
+  const until = sql`now() + make_interval(secs => ${ms / 1000})`;
+  await db
+    .insert(strangerPause)
+    .values({ userId, until, reason })
+    .onConflictDoUpdate({
+      target: strangerPause.userId,
+      set: { until, reason, createdAt: sql`now()` },
+      // A review pause (until null) stays; a longer timed one stays.
+      setWhere: sql`${strangerPause.until} is not null and ${strangerPause.until} < ${until}`,
+    });
+}
+
+/** An admin decided about the reports: the review pause ends. */
+export async function liftReviewPause(db: Database, userId: string) {
+  await db
+    .delete(strangerPause)
+    .where(and(eq(strangerPause.userId, userId), isNull(strangerPause.until)));
+}
