@@ -16,6 +16,7 @@ import { ensureGlobalRooms } from "./features/rooms/global-rooms";
 import { createOriginPolicy, type OriginPolicy } from "./http/site-origin";
 import { closeAllStrangerRooms } from "./features/stranger/queries";
 import { blockedEitherWay } from "./moderation/blocks";
+import { noteStrangerSkip } from "./moderation/bot-defence";
 import { assertMayMeetStrangers } from "./moderation/pauses";
 import { strangerRoomStore } from "./features/stranger/room-store";
 import { createMemoryQueue } from "./features/stranger/queue/memory";
@@ -23,7 +24,7 @@ import { createRedisQueue } from "./features/stranger/queue/redis";
 import { StrangerService } from "./features/stranger/service";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { createRateLimiter } from "./rate-limit/rate-limiter";
+import { createRateLimiter, type RateLimiter } from "./rate-limit/rate-limiter";
 import { createRealtime, type Realtime } from "./realtime/realtime";
 import { connectRedis, type RedisConnection } from "./realtime/redis/connection";
 import type { Services } from "./rpc/context";
@@ -131,7 +132,7 @@ export async function bootstrap(
     notifySessions = (userId) => rt.sessionsChanged(userId);
     removeOwnAccount = (userId) =>
       removeOwnAccountOf({ db: database.db, realtime: rt, storage, logger }, userId);
-    const stranger = createStranger(database.db, rt, redis, logger);
+    const stranger = createStranger(database.db, rt, redis, logger, rateLimiter);
     if (!redis) await closeAllStrangerRooms(database.db);
     // Last: nothing after it can fail, so its timer never outlives a failed start.
     const activity = createActivity(database.db, rt, logger);
@@ -196,6 +197,7 @@ function createStranger(
   realtime: Realtime,
   redis: RedisConnection | undefined,
   logger: Logger,
+  rateLimiter: RateLimiter,
 ) {
   const queue = redis
     ? createRedisQueue(redis)
@@ -203,6 +205,8 @@ function createStranger(
   const guard = {
     assertMayMeet: (userId: string) => assertMayMeetStrangers(db, userId),
     avoided: (userId: string) => blockedEitherWay(db, userId),
+    skipped: (userId: string, roomId: string) =>
+      noteStrangerSkip({ db, rateLimiter }, { userId, roomId }),
   };
   const stranger = new StrangerService({
     rooms: strangerRoomStore(db),

@@ -95,6 +95,9 @@ export const SAFETY_ERROR = {
     `Stranger chat is paused for your account for ${minutes === 1 ? "1 more minute" : `${minutes} more minutes`}: too many repeated messages or skips.`,
   pausedForReview:
     "Stranger chat is paused for your account while our team reviews reports about it.",
+  /** A text sent to one stranger after another (the bot defence's first step). */
+  repeatedText:
+    "You sent the same message to several strangers in a row. Write to this person, or look for someone new in a minute.",
   /** The first step, before a pause: a short wait. */
   slowDown: (seconds: number) =>
     `Slow down: you can look for a new stranger in ${seconds === 1 ? "1 second" : `${seconds} seconds`}.`,

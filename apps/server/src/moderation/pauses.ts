@@ -30,7 +30,13 @@ export async function assertMayMeetStrangers(db: Database, userId: string) {
   const pause = await activePause(db, userId);
   if (!pause) return;
   if (!pause.until) throw new AppError("FORBIDDEN", SAFETY_ERROR.pausedForReview);
-  const minutes = Math.max(1, Math.ceil((pause.until.getTime() - Date.now()) / 60_000));
+  const leftMs = pause.until.getTime() - Date.now();
+  // A wait of seconds (skipping too fast) reads as one; a pause reads in minutes.
+  if (leftMs < 60_000 && pause.reason === "fast-skips") {
+    const seconds = Math.max(1, Math.ceil(leftMs / 1000));
+    throw new AppError("TOO_MANY_REQUESTS", SAFETY_ERROR.slowDown(seconds));
+  }
+  const minutes = Math.max(1, Math.ceil(leftMs / 60_000));
   throw new AppError("TOO_MANY_REQUESTS", SAFETY_ERROR.pausedFor(minutes));
 }
 

@@ -20,6 +20,8 @@ import { insertDirectMessage } from "./direct-send";
 import { pushUnread } from "./dm-service";
 import { messagePage, pageAccess, type PageParams } from "./page-queries";
 import * as queries from "./queries";
+import { checkStrangerText } from "../../moderation/bot-defence";
+import type { RateLimiter } from "../../rate-limit/rate-limiter";
 import { isFilteredKind, roomKindOf } from "./room-kinds";
 
 export { mayUseRoom } from "./queries";
@@ -86,6 +88,7 @@ export async function send(
     logger: Logger;
     /** The dashboard's counters (an in-memory tally, written every few seconds). */
     activity: { messageStored(senderId: string): void };
+    rateLimiter: RateLimiter;
   },
   sender: ChatUser,
   input: SendMessageInput,
@@ -94,6 +97,10 @@ export async function send(
   const { roomId } = input;
   const clientId = input.clientId ?? null;
   const kind = await roomKindOf(deps.db, roomId);
+  // One opener sent to stranger after stranger is what a script does (issue 14).
+  if (kind === "stranger") {
+    await checkStrangerText(deps, { userId: sender.id, roomId, content: input.content });
+  }
   // What is stored is decided here, once: the room's file the content may be the URL of (a
   // photo, video or voice note, uploadMedia), else the text, with each bad word replaced in
   // room and direct messages (SPEC §5; a file's URL is ours and never filtered).

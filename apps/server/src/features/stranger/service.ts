@@ -24,11 +24,14 @@ export interface StrangerGuard {
   assertMayMeet(userId: string): Promise<void>;
   /** Users this one is never paired with: blocked, either way. */
   avoided(userId: string): Promise<string[]>;
+  /** The user skipped this chat (skipping faster than anyone reads slows them down). */
+  skipped(userId: string, roomId: string): Promise<void>;
 }
 
 const NO_GUARD: StrangerGuard = {
   assertMayMeet: () => Promise.resolve(),
   avoided: () => Promise.resolve([]),
+  skipped: () => Promise.resolve(),
 };
 
 export interface StrangerDeps {
@@ -94,6 +97,7 @@ export class StrangerService {
     // Told before the room closes, so the skipped side knows why its room went away.
     this.publishUser(ended.partner.id, "stranger_skipped", { roomId: input.roomId });
     await this.closeRoom(input.roomId, user.id, ended, "skipped");
+    await (this.deps.guard ?? NO_GUARD).skipped(user.id, input.roomId);
     try {
       return await this.find(user, input.continent);
     } finally {
