@@ -178,7 +178,7 @@ describe("safety.report", () => {
     const villain = await guest();
     const reporters = [await guest(), await guest(), await guest()];
     for (const [i, reporter] of reporters.entries()) {
-      const roomId = await strangerChat([[villain, "hey"]], reporter, villain);
+      const roomId = await strangerChat([[villain, `hey ${i}`]], reporter, villain);
       await reporter.client.safety.report({ userId: villain.id, roomId, reason: "nudity" });
       const paused = i + 1 >= SAFETY_LIMITS.reportsToPause;
       expect(Boolean(await pauseOf(villain.id)), `after ${i + 1} reports`).toBe(paused);

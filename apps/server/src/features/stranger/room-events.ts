@@ -18,9 +18,17 @@ export function announceClosed(
   realtime.revoke(channel, params.members);
 }
 
+/**
+ * A picture a stranger may be shown: only one this server stores (a path on this server, as
+ * account-rules.ts allows), never a URL that would make the viewer's browser call another
+ * host and give away their address (issue 14). Anything else shows the generated avatar.
+ */
+export const serverPicture = (image: string | null) =>
+  image?.startsWith("/files/avatars/") && !image.includes("..") ? image : null;
+
 /** The stranger_matched payload for one side: the room and who is on the other side. */
 export const matchedRoom = (roomId: string, other: QueueUser, region: Region): StrangerRoom => ({
   id: roomId,
-  partner: { id: other.id, name: other.name, image: other.image },
+  partner: { id: other.id, name: other.name, image: serverPicture(other.image) },
   continent: region,
 });
