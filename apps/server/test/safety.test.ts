@@ -14,7 +14,8 @@ import {
 import { follow, message, report, strangerPause, user, userBlock } from "../src/db/schema";
 import { uniqueEmail, useTestServer, type TestUser } from "./harness";
 import { publish } from "./content-fixtures";
-import { roomOfKind } from "./message-fixtures";
+import { directChat, followRowsOf } from "./follow-fixtures";
+import { roomOfKind, rowsOf } from "./message-fixtures";
 import { openSocket } from "./realtime-helpers";
 
 /* Trust and safety on the server (issue 14): reports, blocks, pauses, the moderation queue. */
@@ -326,6 +327,25 @@ describe("safety.block", () => {
     await expect(bob.client.user.follow({ userId: ann.id })).resolves.toMatchObject({
       isMutual: false,
     });
+  });
+
+  it("ends a direct chat both ways: neither can send, nothing is stored, the history stays", async () => {
+    const [ann, bob] = [await member(), await member()];
+    const roomId = await directChat(t, ann, bob);
+    await bob.client.message.send({ roomId, content: "before the block" });
+    await ann.client.safety.block({ userId: bob.id });
+    for (const sender of [ann, bob]) {
+      await expect(
+        sender.client.message.send({ roomId, content: "after the block" }),
+      ).rejects.toMatchObject({ status: 403 });
+    }
+    expect((await rowsOf(db(), roomId)).map((r) => r.content)).toEqual(["before the block"]);
+    // Following again to reopen it is refused while the block stands.
+    await expect(bob.client.user.follow({ userId: ann.id })).rejects.toMatchObject({
+      status: 403,
+      message: SAFETY_ERROR.blocked,
+    });
+    expect(await followRowsOf(db(), ann.id, bob.id)).toEqual([]);
   });
 
   it("refuses oneself and unknown users; blocking twice stores one block", async () => {
