@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import {
   MEDIA_ERROR,
   MEDIA_MAX_BYTES,
+  SAFETY_TEXT,
   STORAGE_KEYS,
   TEXT,
   type Region,
@@ -117,6 +118,8 @@ test.describe("media in stranger chat", () => {
     await page.getByRole("button", { name: TEXT.attachFile }).click();
     await (await chooser).setFiles(COVER_PNG);
 
+    // A stranger's photo waits behind a cover until shown (issue 14; e2e/safety.spec.ts).
+    await other.getByRole("button", { name: SAFETY_TEXT.showMedia, exact: true }).click();
     const received = other.getByAltText(TEXT.sharedImage).last();
     await expectLoadedImage(received);
     // The server's width and height reach the element, so the list reserves the box.
@@ -190,6 +193,8 @@ test.describe("media in stranger chat", () => {
     });
     await expect(page.getByText(TEXT.dropToSend)).toBeVisible();
     await page.getByText(TEXT.dropToSend).dispatchEvent("drop", { dataTransfer: picture });
+    // A stranger's photos wait behind a cover; this chat shows them all from now on.
+    await other.getByRole("button", { name: SAFETY_TEXT.alwaysShowMedia }).click();
     await expect(other.getByAltText(TEXT.sharedImage)).toHaveCount(1);
 
     await messageBox(page).evaluate((box, transfer) => {

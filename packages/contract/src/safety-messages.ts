@@ -67,6 +67,46 @@ export const SAFETY_TEXT = {
   banUser: "Ban user",
   deleteMessage: "Delete message",
   pausedBadge: "Paused from stranger chat",
+  // The chat side (report and block menus, hidden and covered content, /profile).
+  reasonRequired: "Choose a reason.",
+  noteCount: (length: number, max: number) => `${length}/${max}`,
+  moreOptions: (name: string) => `More options for ${name}`,
+  messageOptions: (name: string) => `Options for the message from ${name}`,
+  reportMessage: "Report message",
+  blocking: "Blocking...",
+  blockedOn: (date: string) => `Blocked on ${date}`,
+  loadMoreBlocked: "Load more",
+  safetyTitle: "Safety",
+  safetyDescription: "Choose how stranger chat treats what strangers send you.",
+  // The admin area's Reports and Audit log pages.
+  deletedAccount: "Deleted account",
+  noteHeading: "Note",
+  reportedMessage: "Reported message",
+  /** A snapshot message that is no longer in its conversation. */
+  messageGone: "Deleted",
+  /** A snapshot message that was a file of a kind the page has no name for. */
+  mediaFile: "File",
+  roomKindLabel: {
+    global: "Global room",
+    user: "Chat room",
+    stranger: "Stranger chat",
+    direct: "Direct chat",
+  },
+  banTitle: (name: string) => `Ban ${name}?`,
+  banDescription: (name: string) =>
+    `${name} is signed out everywhere at once and cannot sign in again. Every open report about them is closed.`,
+  deleteMessageTitle: "Delete this message?",
+  deleteMessageDescription:
+    "It is removed from the conversation for everyone. This report keeps its copy.",
+  deleteMessageOf: (name: string, time: string) => `Delete message from ${name} at ${time}`,
+  reportCard: (name: string) => `Report about ${name}`,
+  auditColumns: {
+    when: "When",
+    admin: "Admin",
+    action: "Action",
+    target: "Target",
+    detail: "Detail",
+  },
 } as const;
 
 export const SAFETY_TOAST = {

@@ -119,3 +119,22 @@ export const directChatQuery = (otherUserId: string) =>
     // The chat pane says it could not start the chat itself.
     meta: { silent: true },
   });
+
+/**
+ * Everyone the caller blocked (ids): room conversations hide their messages. Kept until
+ * `blocks_changed` (any device) or a block or unblock here invalidates it.
+ */
+export const blockedIdsQuery = () =>
+  orpc.safety.blockedIds.queryOptions({ staleTime: Infinity, meta: { silent: true } });
+
+/** The caller's choices about strangers (links wait for a tap). */
+export const safetySettingsQuery = () =>
+  orpc.safety.getSettings.queryOptions({ staleTime: Infinity, meta: { silent: true } });
+
+/** Refetches what blocking changes: the blocked ids and lists, and the follows it ended. */
+export const refreshBlocks = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: orpc.safety.blockedIds.key() }),
+    queryClient.invalidateQueries({ queryKey: orpc.safety.listBlocked.key() }),
+    refreshFollowState(queryClient),
+  ]);

@@ -8,6 +8,7 @@ import { RoomsTab } from "./components/rooms/rooms-tab";
 import { StrangerTab } from "./components/stranger/stranger-tab";
 import { WelcomeDialog } from "./components/welcome-dialog";
 import { useRealtimeUpkeep } from "./hooks/use-realtime-upkeep";
+import { useSafetyNotices } from "./hooks/use-safety-notices";
 import { useUserNotices } from "./hooks/use-user-notices";
 
 /**
@@ -28,6 +29,7 @@ export function ChatPage({
   useRealtimeUpkeep(user.id);
   const guest = Boolean(user.isAnonymous);
   useUserNotices(guest ? null : user.id);
+  useSafetyNotices(user.id);
   const self = { id: user.id, name: user.name };
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, ListMessagesInput, ListMessagesOutput } from "@chatsphere/contract";
-import { syncHistory, withEarlier, withMessages, type History } from "./history-sync";
+import {
+  syncHistory,
+  withEarlier,
+  withMessages,
+  withoutMessage,
+  type History,
+} from "./history-sync";
 
 const at = (i: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, i)).toISOString();
 const msg = (i: number): ChatMessage => ({
@@ -126,5 +132,22 @@ describe("loading earlier messages", () => {
     const earlier = withEarlier(held, await fake.list({ roomId: "r", before: held.oldest ?? "" }));
     expect(idsOf(earlier)).toEqual(fake.room.map((m) => m.id));
     expect(earlier).toMatchObject({ oldest: "m0000", hasOlder: false, newest: "m0004" });
+  });
+});
+
+describe("a message deleted by an admin", () => {
+  it("leaves the conversation; the rest and the paging stay as they were", async () => {
+    const { list } = fakeRoom(5);
+    const held = await syncHistory(list, "r", () => undefined);
+    const after = withoutMessage(held, "m0003");
+    expect(after && idsOf(after)).toEqual(["m0002", "m0004"]);
+    expect(after).toMatchObject({ newest: held.newest, oldest: held.oldest, hasOlder: true });
+  });
+
+  it("changes nothing when the message is not held", async () => {
+    const { list } = fakeRoom(2);
+    const held = await syncHistory(list, "r", () => undefined);
+    expect(withoutMessage(held, "elsewhere")).toBe(held);
+    expect(withoutMessage(undefined, "m0001")).toBeUndefined();
   });
 });

@@ -63,6 +63,15 @@ export function withMessages(held: History | undefined, messages: ChatMessage[])
   return { ...base, messages: mergeMessages(base.messages, messages) };
 }
 
+/**
+ * Drops a message an admin deleted (`message_deleted`). The paging cursors stay: a cursor
+ * that is no longer a message of the room makes the next catch-up start over (see above).
+ */
+export function withoutMessage(held: History | undefined, messageId: string): History | undefined {
+  if (!held?.messages.some((m) => m.id === messageId)) return held;
+  return { ...held, messages: held.messages.filter((m) => m.id !== messageId) };
+}
+
 function absorb(held: History | undefined, fetched: History, keepOlder: boolean): History {
   const base = held ?? EMPTY_HISTORY;
   return {

@@ -4,9 +4,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { UserAvatar } from "@/components/ui/avatar";
 import { cn } from "@/lib/cn";
 import type { SessionData } from "@/lib/auth-client";
+import { BlockedUsersCard } from "./components/blocked-users-card";
 import { ChangePasswordForm } from "./components/change-password-form";
 import { LinkAccountCard } from "./components/link-account-card";
 import { ProfileForm } from "./components/profile-form";
+import { SafetySettingsCard } from "./components/safety-settings-card";
 
 /** The profile page; the admin profile reuses it inside the admin layout (`className`). */
 export function ProfilePage({ session, className }: { session: SessionData; className?: string }) {
@@ -30,6 +32,8 @@ export function ProfilePage({ session, className }: { session: SessionData; clas
         <ProfileForm key={user.id} name={user.name} />
       </Suspense>
       {guest ? null : <ChangePasswordForm />}
+      <SafetySettingsCard />
+      <BlockedUsersCard />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { ChannelListener } from "@/lib/realtime/client";
 import { useChannel } from "@/lib/realtime/hooks";
 import { rpc } from "@/lib/rpc";
 import { messagesQuery } from "../api";
-import { withEarlier, withMessages } from "../history-sync";
+import { withEarlier, withMessages, withoutMessage } from "../history-sync";
 import { useMediaUploads } from "../media/use-media-uploads";
 import { sendFailureText } from "../refusal-text";
 import { newClientId, sendWithRetry } from "../send-retry";
@@ -29,6 +29,12 @@ export function useConversation(roomId: string, extra: ChannelListener = {}) {
     ...extra,
     onEvent: (frame) => {
       if (frame.event === "message") append([frame.payload]);
+      // An admin deleted a reported message: it leaves every open copy of the room at once.
+      if (frame.event === "message_deleted" && frame.payload.roomId === roomId) {
+        queryClient.setQueryData(query.queryKey, (old) =>
+          withoutMessage(old, frame.payload.messageId),
+        );
+      }
       extra.onEvent?.(frame);
     },
   });

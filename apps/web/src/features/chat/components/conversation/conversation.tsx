@@ -1,9 +1,10 @@
 import { MessagesSquare } from "lucide-react";
 import { type ReactNode } from "react";
-import { roomChannel, TEXT, type EventFrame } from "@chatsphere/contract";
+import { roomChannel, TEXT, type ChatMessage, type EventFrame } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import type { ChannelListener, ChannelSnapshot } from "@/lib/realtime/client";
 import { useConversation } from "../../hooks/use-conversation";
+import { useConversationSafety, type SafetyMode } from "../../hooks/use-conversation-safety";
 import { useTyping } from "../../hooks/use-typing";
 import { Composer } from "./composer";
 import { DropZone } from "./drop-zone";
@@ -16,6 +17,13 @@ interface ConversationProps {
   selfId: string;
   /** Rooms label each message with its sender; a one-to-one chat does not. */
   showSender: boolean;
+  /**
+   * What the reader's safety choices do here: a room hides blocked people's messages, a
+   * stranger chat covers the other side's photos and videos (and may hold their links).
+   */
+  safetyMode: SafetyMode;
+  /** Actions on someone else's message (a room's Report and Block). */
+  messageMenu?(message: ChatMessage): ReactNode;
   emptyText: string;
   /** Names typists in the indicator (a stranger is just "Stranger"). */
   typistName?(name: string): string;
@@ -44,6 +52,7 @@ export function Conversation(props: ConversationProps) {
       onRefused: (reason) => props.onRefused?.(reason),
     },
   );
+  const safety = useConversationSafety(props.safetyMode, props.selfId);
   const names = typing.typists.map((t) => (props.typistName ? props.typistName(t.name) : t.name));
 
   return (
@@ -58,6 +67,8 @@ export function Conversation(props: ConversationProps) {
         selfId={props.selfId}
         isLoading={isLoading}
         showSender={props.showSender}
+        safety={safety}
+        messageMenu={props.messageMenu}
         header={
           hasOlder ? (
             <div className="mb-3 flex justify-center">

@@ -1,24 +1,41 @@
-import { useState } from "react";
-import type { ChatMessage } from "@chatsphere/contract";
+import { useState, type ReactNode } from "react";
+import { SAFETY_TEXT, type ChatMessage } from "@chatsphere/contract";
 import { UserAvatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { CHAT_FONT } from "../../chat-font";
-import { displayMediaOf } from "../../message-media";
+import type { ConversationSafety } from "../../hooks/use-conversation-safety";
+import { splitLinks } from "../../safety/message-links";
+import { coverPreviewOf, messageViewOf } from "../../safety/message-view";
+import { BlockedMessage } from "../safety/blocked-message";
+import { CoveredMedia } from "../safety/covered-media";
+import { HeldLink } from "../safety/held-link";
 import { MediaView } from "./media-view";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
-const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
-
-/** Text, never HTML: links become anchors built by React, the rest stays plain text. */
-function MessageText({ text, mine }: { text: string; mine: boolean }) {
+/**
+ * Text, never HTML: links become anchors built by React (or, held, plain text naming the
+ * site with 'Open link'), the rest stays plain text.
+ */
+function MessageText({
+  text,
+  mine,
+  holdLinks,
+}: {
+  text: string;
+  mine: boolean;
+  holdLinks: boolean;
+}) {
   return (
     <p className="text-sm leading-relaxed break-words whitespace-pre-wrap" style={CHAT_FONT}>
-      {text.split(URL_PATTERN).map((part, index) =>
-        index % 2 === 1 ? (
+      {splitLinks(text).map((part, index) => {
+        if (part.kind === "text") return part.text;
+        if (holdLinks) return <HeldLink key={index} url={part.url} host={part.host} />;
+        return (
           <a
             key={index}
-            href={part}
+            href={part.url}
             target="_blank"
             rel="noopener noreferrer nofollow ugc"
             className={cn(
@@ -26,12 +43,10 @@ function MessageText({ text, mine }: { text: string; mine: boolean }) {
               mine ? "text-primary-foreground" : "text-primary",
             )}
           >
-            {part}
+            {part.url}
           </a>
-        ) : (
-          part
-        ),
-      )}
+        );
+      })}
     </p>
   );
 }
@@ -40,18 +55,29 @@ export function MessageBubble({
   message,
   mine,
   showSender,
+  safety,
+  menu,
 }: {
   message: ChatMessage;
   mine: boolean;
   /** Rooms show who wrote each message; a one-to-one chat does not need to. */
   showSender: boolean;
+  /** What the reader chose about blocked people, strangers' media and links. */
+  safety: ConversationSafety;
+  /** Actions on someone else's message (a room's Report and Block). */
+  menu?: ReactNode;
 }) {
   // Media that fails to load (blocked, gone) falls back to its link, so nothing is lost.
   const [mediaFailed, setMediaFailed] = useState(false);
-  const media = mediaFailed ? null : displayMediaOf(message);
+  const [revealed, setRevealed] = useState(false);
+  const choices = { revealed, mediaShown: safety.mediaShown(message.id), mediaFailed };
+  const view = messageViewOf(message, safety.context, choices);
+  if (view.kind === "blocked") return <BlockedMessage onReveal={() => setRevealed(true)} />;
+  const media = view.kind === "media" ? view.media : null;
+  const covered = view.kind === "media" && view.covered;
   return (
     <li
-      className={cn("flex items-end gap-2", mine ? "flex-row-reverse" : "flex-row")}
+      className={cn("group flex items-end gap-2", mine ? "flex-row-reverse" : "flex-row")}
       data-testid="message"
     >
       {showSender && !mine ? (
@@ -82,16 +108,45 @@ export function MessageBubble({
                 : "rounded-bl-md bg-muted text-foreground"),
           )}
         >
-          {media ? (
+          {view.kind === "media" && covered ? (
+            <CoveredMedia
+              media={view.media}
+              previewUrl={coverPreviewOf(view)}
+              onShow={() => safety.showMedia(message.id)}
+              onShowAll={safety.showAllMedia}
+            />
+          ) : media ? (
             <MediaView media={media} onError={() => setMediaFailed(true)} />
           ) : (
-            <MessageText text={message.content} mine={mine} />
+            <MessageText
+              text={message.content}
+              mine={mine}
+              holdLinks={view.kind === "text" && view.holdLinks}
+            />
           )}
         </div>
-        <time dateTime={message.createdAt} className="px-1 text-[0.7rem] text-muted-foreground">
-          {timeFormat.format(new Date(message.createdAt))}
-        </time>
+        <div className="flex items-center gap-1 px-1">
+          <time dateTime={message.createdAt} className="text-[0.7rem] text-muted-foreground">
+            {timeFormat.format(new Date(message.createdAt))}
+          </time>
+          {revealed && safety.context.hiddenSenders?.has(message.senderId) ? (
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              onClick={() => setRevealed(false)}
+              className="h-auto px-1 py-0 text-[0.7rem] text-muted-foreground"
+            >
+              {SAFETY_TEXT.hideBlocked}
+            </Button>
+          ) : null}
+        </div>
       </div>
+      {menu && !mine ? (
+        <div className="self-center opacity-100 transition-opacity pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100 has-[[data-state=open]]:opacity-100">
+          {menu}
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ChatMessage } from "@chatsphere/contract";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { ConversationSafety } from "../../hooks/use-conversation-safety";
 import { MessageBubble } from "./message-bubble";
 
 /** The conversation, newest at the bottom; it follows new messages unless the reader scrolled up. */
@@ -9,6 +10,8 @@ export function MessageList({
   selfId,
   isLoading,
   showSender,
+  safety,
+  messageMenu,
   empty,
   header,
   footer,
@@ -17,6 +20,9 @@ export function MessageList({
   selfId: string;
   isLoading: boolean;
   showSender: boolean;
+  safety: ConversationSafety;
+  /** Actions on someone else's message (a room's Report and Block). */
+  messageMenu?(message: ChatMessage): ReactNode;
   empty: ReactNode;
   /** Above the messages, e.g. "Load earlier messages". */
   header?: ReactNode;
@@ -62,6 +68,8 @@ export function MessageList({
                 message={message}
                 mine={message.senderId === selfId}
                 showSender={showSender}
+                safety={safety}
+                menu={message.senderId === selfId ? null : messageMenu?.(message)}
               />
             ))}
           </ol>

@@ -1,21 +1,25 @@
 import { ArrowLeft } from "lucide-react";
-import { TEXT, type ChatUser } from "@chatsphere/contract";
+import { SAFETY_TEXT, TEXT, type ChatUser } from "@chatsphere/contract";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { SafetyMenu } from "../safety/safety-menu";
 import { FollowButton } from "./follow-button";
 
 /**
  * Whom the direct chat is with, whether they are online (known for people you follow), and
- * Unfollow (or Follow again); on narrow screens a way back to the lists.
+ * Unfollow (or Follow again), Report and Block; on narrow screens a way back to the lists.
  */
 export function DirectChatHeader({
   person,
+  roomId,
   online,
   flags,
   onBack,
 }: {
   person: ChatUser;
+  /** The pair's chat, once known (a report is made from it). */
+  roomId: string | null;
   online: boolean | null;
   flags: { isFollowing?: boolean; isFollower?: boolean };
   onBack?(): void;
@@ -51,6 +55,7 @@ export function DirectChatHeader({
         isFollower={flags.isFollower}
         loading={flags.isFollowing === undefined}
       />
+      <SafetyMenu person={person} roomId={roomId} label={SAFETY_TEXT.moreOptions(person.name)} />
     </header>
   );
 }

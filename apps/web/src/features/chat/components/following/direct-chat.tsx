@@ -34,6 +34,7 @@ export function DirectChat({ peer, selfId, online, onBack }: DirectChatProps) {
   const header = (
     <DirectChatHeader
       person={other}
+      roomId={room?.id ?? null}
       online={flags.isFollowing ? online : null}
       flags={flags}
       onBack={onBack}
@@ -61,10 +62,13 @@ export function DirectChat({ peer, selfId, online, onBack }: DirectChatProps) {
       roomId={room.id}
       selfId={selfId}
       showSender={false}
+      safetyMode="direct"
       emptyText={TEXT.directChatEmpty(other.name)}
       header={() => header}
       composerNotice={sendingOffNotice(other.name, flags)}
       onEvent={(frame) => {
+        // A message deleted by an admin may be the one the lists preview.
+        if (frame.event === "message_deleted") void refreshFollowLists(queryClient);
         if (frame.event !== "message") return;
         // A chat the lists do not show yet (its first message): they load it with the preview.
         if (flags.person?.directChat?.roomId !== room.id) {

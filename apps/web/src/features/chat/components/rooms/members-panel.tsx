@@ -14,8 +14,8 @@ import { MemberActions } from "./member-actions";
 /**
  * A room's members a page at a time (a global room can have thousands), online ones first
  * among those loaded (presence of the room channel); `total` is the room's member count.
- * Everyone gets a menu on each other registered member (Follow), the owner on everyone else
- * (Ban too).
+ * Everyone gets a menu on each other member: Follow (registered members), Report and Block;
+ * the owner Ban too.
  */
 export function MembersPanel({
   roomId,
@@ -88,14 +88,14 @@ export function MembersPanel({
                 {isSelf ? <span className="text-muted-foreground"> {TEXT.you}</span> : null}
               </span>
               {user.isAnonymous ? <Badge variant="warning">{TEXT.guestBadge}</Badge> : null}
-              {!isSelf && (canModerate || !user.isAnonymous) ? (
+              {isSelf ? null : (
                 <MemberActions
                   roomId={roomId}
                   member={{ userId, name: user.name }}
                   canBan={canModerate}
                   canFollow={!user.isAnonymous}
                 />
-              ) : null}
+              )}
             </li>
           );
         })}

@@ -1,6 +1,6 @@
 import { MessagesSquare } from "lucide-react";
 import { useRef, useState } from "react";
-import { TEXT } from "@chatsphere/contract";
+import { DELETED_USER, SAFETY_TEXT, TEXT, type ChatMessage } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
@@ -9,6 +9,7 @@ import { useMarkRoomRead } from "../../hooks/use-mark-room-read";
 import { useRoomSelection } from "../../hooks/use-room-selection";
 import { useWideLayout } from "../../hooks/use-wide-layout";
 import { Conversation } from "../conversation/conversation";
+import { SafetyMenu } from "../safety/safety-menu";
 import { MembersPanel } from "./members-panel";
 import { RoomHeader } from "./room-header";
 import { RoomPicker } from "./room-picker";
@@ -88,6 +89,8 @@ export function RoomsTab({
             roomId={open.id}
             selfId={self.id}
             showSender
+            safetyMode="room"
+            messageMenu={(message) => messageMenuOf(open.id, message)}
             emptyText={TEXT.emptyRoom(open.name)}
           />
         ) : (
@@ -128,6 +131,22 @@ export function RoomsTab({
         </SheetContent>
       </Sheet>
     </div>
+  );
+}
+
+/** Report this message, or block its sender, from a small menu beside it. */
+function messageMenuOf(roomId: string, message: ChatMessage) {
+  if (message.senderId === DELETED_USER.id) return null;
+  return (
+    <SafetyMenu
+      person={message.sender}
+      roomId={roomId}
+      messageId={message.id}
+      label={SAFETY_TEXT.messageOptions(message.sender.name)}
+      reportLabel={SAFETY_TEXT.reportMessage}
+      align="start"
+      className="size-7 text-muted-foreground"
+    />
   );
 }
 

@@ -1,11 +1,12 @@
 import { LogOut, SkipForward } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { roomChannel, type StrangerRoom } from "@chatsphere/contract";
+import { roomChannel, SAFETY_TEXT, type StrangerRoom } from "@chatsphere/contract";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useChannel } from "@/lib/realtime/hooks";
 import { Conversation } from "../conversation/conversation";
+import { SafetyMenu } from "../safety/safety-menu";
 import { StrangerFollow } from "./stranger-follow";
 
 interface StrangerConversationProps {
@@ -36,6 +37,7 @@ export function StrangerConversation({ room, selfId, ...props }: StrangerConvers
       roomId={room.id}
       selfId={selfId}
       showSender={false}
+      safetyMode="stranger"
       emptyText={`You're now chatting with ${room.partner.name}. Say hi!`}
       typistName={() => room.partner.name}
       onEvent={(frame) => {
@@ -48,7 +50,7 @@ export function StrangerConversation({ room, selfId, ...props }: StrangerConvers
         if (reason === "forbidden") props.onLost(room.id);
       }}
       header={() => (
-        <header className="flex items-center gap-3 border-b px-3 py-2.5 sm:px-5">
+        <header className="flex items-center gap-2 border-b px-3 py-2.5 sm:gap-3 sm:px-5">
           <div className="relative">
             <UserAvatar name={room.partner.name} image={room.partner.image} />
             <span
@@ -60,11 +62,18 @@ export function StrangerConversation({ room, selfId, ...props }: StrangerConvers
             <p className="truncate font-semibold" data-testid="partner-name">
               {room.partner.name}
             </p>
-            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <p className="flex min-w-0 items-center gap-1.5 overflow-hidden text-xs text-muted-foreground">
               Stranger <Badge variant="secondary">{room.continent}</Badge>
             </p>
           </div>
           <StrangerFollow roomId={room.id} partner={room.partner} selfId={selfId} />
+          {/* Blocking ends the chat as Skip does: the pair is never matched again. */}
+          <SafetyMenu
+            person={room.partner}
+            roomId={room.id}
+            onBlocked={props.onSkip}
+            label={SAFETY_TEXT.moreOptions(room.partner.name)}
+          />
           <Button variant="outline" size="sm" onClick={props.onSkip}>
             <SkipForward className="size-4" />
             Skip
@@ -73,10 +82,11 @@ export function StrangerConversation({ room, selfId, ...props }: StrangerConvers
             variant="ghost"
             size="sm"
             onClick={props.onLeave}
-            className="text-destructive hover:text-destructive"
+            className="text-destructive hover:text-destructive max-sm:px-2"
           >
             <LogOut className="size-4" />
-            Leave
+            {/* A crowded header on a phone: the icon alone (the name stays for screen readers). */}
+            <span className="max-sm:sr-only">Leave</span>
           </Button>
         </header>
       )}

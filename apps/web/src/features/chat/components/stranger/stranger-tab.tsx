@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck, Sparkles } from "lucide-react";
 import { useState } from "react";
+import { safetySettingsQuery } from "../../api";
 import { useStranger } from "../../hooks/use-stranger";
 import { NoMatchDialog } from "./no-match-dialog";
 import { OnlineCount } from "./online-count";
@@ -16,6 +18,8 @@ const TIPS = [
 /** Stranger chat: start form, the wait, the conversation, and the wait's end. */
 export function StrangerTab({ self }: { self: { id: string; name: string } }) {
   const stranger = useStranger(self);
+  // Read before any chat starts, so a stranger's first link shows as the reader chose.
+  useQuery(safetySettingsQuery());
   const [name, setName] = useState(self.name);
   const busy = stranger.phase === "starting";
   const form = (
