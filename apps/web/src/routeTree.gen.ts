@@ -28,9 +28,11 @@ import { Route as AdminAdminIndexRouteImport } from './routes/admin/_admin/index
 import { Route as AdminAdminProfileRouteImport } from './routes/admin/_admin/profile'
 import { Route as AuthedChatRoomRoomIdRouteImport } from './routes/_authed/chat_.room.$roomId'
 import { Route as AdminAdminDashboardIndexRouteImport } from './routes/admin/_admin/dashboard/index'
+import { Route as AdminAdminDashboardAuditRouteImport } from './routes/admin/_admin/dashboard/audit'
 import { Route as AdminAdminDashboardCategoriesRouteImport } from './routes/admin/_admin/dashboard/categories'
 import { Route as AdminAdminDashboardCommentsRouteImport } from './routes/admin/_admin/dashboard/comments'
 import { Route as AdminAdminDashboardFeedbacksRouteImport } from './routes/admin/_admin/dashboard/feedbacks'
+import { Route as AdminAdminDashboardReportsRouteImport } from './routes/admin/_admin/dashboard/reports'
 import { Route as AdminAdminDashboardTagsRouteImport } from './routes/admin/_admin/dashboard/tags'
 import { Route as AdminAdminDashboardUsersRouteImport } from './routes/admin/_admin/dashboard/users'
 import { Route as AdminAdminDashboardBlogsIndexRouteImport } from './routes/admin/_admin/dashboard/blogs/index'
@@ -131,6 +133,12 @@ const AdminAdminDashboardIndexRoute =
     path: '/dashboard/',
     getParentRoute: () => AdminAdminRoute,
   } as any)
+const AdminAdminDashboardAuditRoute =
+  AdminAdminDashboardAuditRouteImport.update({
+    id: '/dashboard/audit',
+    path: '/dashboard/audit',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
 const AdminAdminDashboardCategoriesRoute =
   AdminAdminDashboardCategoriesRouteImport.update({
     id: '/dashboard/categories',
@@ -147,6 +155,12 @@ const AdminAdminDashboardFeedbacksRoute =
   AdminAdminDashboardFeedbacksRouteImport.update({
     id: '/dashboard/feedbacks',
     path: '/dashboard/feedbacks',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
+const AdminAdminDashboardReportsRoute =
+  AdminAdminDashboardReportsRouteImport.update({
+    id: '/dashboard/reports',
+    path: '/dashboard/reports',
     getParentRoute: () => AdminAdminRoute,
   } as any)
 const AdminAdminDashboardTagsRoute = AdminAdminDashboardTagsRouteImport.update({
@@ -191,9 +205,11 @@ export interface FileRoutesByFullPath {
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/chat/room/$roomId': typeof AuthedChatRoomRoomIdRoute
+  '/admin/dashboard/audit': typeof AdminAdminDashboardAuditRoute
   '/admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
   '/admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
+  '/admin/dashboard/reports': typeof AdminAdminDashboardReportsRoute
   '/admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
   '/admin/dashboard/users': typeof AdminAdminDashboardUsersRoute
   '/admin/dashboard/': typeof AdminAdminDashboardIndexRoute
@@ -217,9 +233,11 @@ export interface FileRoutesByTo {
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin': typeof AdminAdminIndexRoute
   '/chat/room/$roomId': typeof AuthedChatRoomRoomIdRoute
+  '/admin/dashboard/audit': typeof AdminAdminDashboardAuditRoute
   '/admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
   '/admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
+  '/admin/dashboard/reports': typeof AdminAdminDashboardReportsRoute
   '/admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
   '/admin/dashboard/users': typeof AdminAdminDashboardUsersRoute
   '/admin/dashboard': typeof AdminAdminDashboardIndexRoute
@@ -246,9 +264,11 @@ export interface FileRoutesById {
   '/admin/_admin/profile': typeof AdminAdminProfileRoute
   '/admin/_admin/': typeof AdminAdminIndexRoute
   '/_authed/chat_/room/$roomId': typeof AuthedChatRoomRoomIdRoute
+  '/admin/_admin/dashboard/audit': typeof AdminAdminDashboardAuditRoute
   '/admin/_admin/dashboard/categories': typeof AdminAdminDashboardCategoriesRoute
   '/admin/_admin/dashboard/comments': typeof AdminAdminDashboardCommentsRoute
   '/admin/_admin/dashboard/feedbacks': typeof AdminAdminDashboardFeedbacksRoute
+  '/admin/_admin/dashboard/reports': typeof AdminAdminDashboardReportsRoute
   '/admin/_admin/dashboard/tags': typeof AdminAdminDashboardTagsRoute
   '/admin/_admin/dashboard/users': typeof AdminAdminDashboardUsersRoute
   '/admin/_admin/dashboard/': typeof AdminAdminDashboardIndexRoute
@@ -275,9 +295,11 @@ export interface FileRouteTypes {
     | '/admin/profile'
     | '/admin/'
     | '/chat/room/$roomId'
+    | '/admin/dashboard/audit'
     | '/admin/dashboard/categories'
     | '/admin/dashboard/comments'
     | '/admin/dashboard/feedbacks'
+    | '/admin/dashboard/reports'
     | '/admin/dashboard/tags'
     | '/admin/dashboard/users'
     | '/admin/dashboard/'
@@ -301,9 +323,11 @@ export interface FileRouteTypes {
     | '/admin/profile'
     | '/admin'
     | '/chat/room/$roomId'
+    | '/admin/dashboard/audit'
     | '/admin/dashboard/categories'
     | '/admin/dashboard/comments'
     | '/admin/dashboard/feedbacks'
+    | '/admin/dashboard/reports'
     | '/admin/dashboard/tags'
     | '/admin/dashboard/users'
     | '/admin/dashboard'
@@ -329,9 +353,11 @@ export interface FileRouteTypes {
     | '/admin/_admin/profile'
     | '/admin/_admin/'
     | '/_authed/chat_/room/$roomId'
+    | '/admin/_admin/dashboard/audit'
     | '/admin/_admin/dashboard/categories'
     | '/admin/_admin/dashboard/comments'
     | '/admin/_admin/dashboard/feedbacks'
+    | '/admin/_admin/dashboard/reports'
     | '/admin/_admin/dashboard/tags'
     | '/admin/_admin/dashboard/users'
     | '/admin/_admin/dashboard/'
@@ -489,6 +515,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardIndexRouteImport
       parentRoute: typeof AdminAdminRoute
     }
+    '/admin/_admin/dashboard/audit': {
+      id: '/admin/_admin/dashboard/audit'
+      path: '/dashboard/audit'
+      fullPath: '/admin/dashboard/audit'
+      preLoaderRoute: typeof AdminAdminDashboardAuditRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/admin/_admin/dashboard/categories': {
       id: '/admin/_admin/dashboard/categories'
       path: '/dashboard/categories'
@@ -508,6 +541,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/feedbacks'
       fullPath: '/admin/dashboard/feedbacks'
       preLoaderRoute: typeof AdminAdminDashboardFeedbacksRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/admin/_admin/dashboard/reports': {
+      id: '/admin/_admin/dashboard/reports'
+      path: '/dashboard/reports'
+      fullPath: '/admin/dashboard/reports'
+      preLoaderRoute: typeof AdminAdminDashboardReportsRouteImport
       parentRoute: typeof AdminAdminRoute
     }
     '/admin/_admin/dashboard/tags': {
@@ -561,9 +601,11 @@ const AuthedRouteWithChildren =
 interface AdminAdminRouteChildren {
   AdminAdminProfileRoute: typeof AdminAdminProfileRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
+  AdminAdminDashboardAuditRoute: typeof AdminAdminDashboardAuditRoute
   AdminAdminDashboardCategoriesRoute: typeof AdminAdminDashboardCategoriesRoute
   AdminAdminDashboardCommentsRoute: typeof AdminAdminDashboardCommentsRoute
   AdminAdminDashboardFeedbacksRoute: typeof AdminAdminDashboardFeedbacksRoute
+  AdminAdminDashboardReportsRoute: typeof AdminAdminDashboardReportsRoute
   AdminAdminDashboardTagsRoute: typeof AdminAdminDashboardTagsRoute
   AdminAdminDashboardUsersRoute: typeof AdminAdminDashboardUsersRoute
   AdminAdminDashboardIndexRoute: typeof AdminAdminDashboardIndexRoute
@@ -574,9 +616,11 @@ interface AdminAdminRouteChildren {
 const AdminAdminRouteChildren: AdminAdminRouteChildren = {
   AdminAdminProfileRoute: AdminAdminProfileRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminDashboardAuditRoute: AdminAdminDashboardAuditRoute,
   AdminAdminDashboardCategoriesRoute: AdminAdminDashboardCategoriesRoute,
   AdminAdminDashboardCommentsRoute: AdminAdminDashboardCommentsRoute,
   AdminAdminDashboardFeedbacksRoute: AdminAdminDashboardFeedbacksRoute,
+  AdminAdminDashboardReportsRoute: AdminAdminDashboardReportsRoute,
   AdminAdminDashboardTagsRoute: AdminAdminDashboardTagsRoute,
   AdminAdminDashboardUsersRoute: AdminAdminDashboardUsersRoute,
   AdminAdminDashboardIndexRoute: AdminAdminDashboardIndexRoute,

@@ -16,6 +16,8 @@ describe("admin breadcrumb (SPEC §2: Dashboard > Blogs)", () => {
     ["/admin/dashboard/users", ["Dashboard", "Users"]],
     ["/admin/dashboard", ["Dashboard"]],
     ["/admin/dashboard/comments", ["Dashboard", "Comments"]],
+    ["/admin/dashboard/reports", ["Dashboard", "Reports"]],
+    ["/admin/dashboard/audit", ["Dashboard", "Audit log"]],
     ["/admin/profile", ["Dashboard", "Profile"]],
   ])("%s reads %j", (pathname, labels) => {
     expect(breadcrumbOf(pathname).map((crumb) => crumb.label)).toEqual(labels);
@@ -36,6 +38,8 @@ describe("admin navigation", () => {
     expect(ADMIN_NAV.map((entry) => entry.label)).toEqual([
       "Dashboard",
       "Users",
+      "Reports",
+      "Audit log",
       "Blogs",
       "Categories",
       "Tags",
@@ -47,6 +51,8 @@ describe("admin navigation", () => {
   it("links Dashboard and Users to their own pages", () => {
     expect(item("Dashboard").to).toBe("/admin/dashboard");
     expect(item("Users").to).toBe("/admin/dashboard/users");
+    expect(item("Reports").to).toBe("/admin/dashboard/reports");
+    expect(item("Audit log").to).toBe("/admin/dashboard/audit");
   });
 
   it("highlights only the entry of the current page", () => {

@@ -1,17 +1,22 @@
 import {
+  Flag,
   FolderTree,
   LayoutDashboard,
   MessagesSquare,
   MessageSquareText,
   Newspaper,
+  ScrollText,
   Tags,
   Users,
   type LucideIcon,
 } from "lucide-react";
+import { SAFETY_TEXT } from "@chatsphere/contract";
 
 export type AdminPath =
   | "/admin/dashboard"
   | "/admin/dashboard/users"
+  | "/admin/dashboard/reports"
+  | "/admin/dashboard/audit"
   | "/admin/dashboard/blogs"
   | "/admin/dashboard/categories"
   | "/admin/dashboard/tags"
@@ -28,7 +33,7 @@ export interface AdminNavItem {
   exact?: boolean;
 }
 
-/** The admin side navigation (SPEC §2), in the spec's order. */
+/** The admin side navigation (SPEC §2), in the spec's order; Reports and Audit log (issue 14) after Users. */
 export const ADMIN_NAV: AdminNavItem[] = [
   {
     label: "Dashboard",
@@ -38,6 +43,18 @@ export const ADMIN_NAV: AdminNavItem[] = [
     exact: true,
   },
   { label: "Users", to: "/admin/dashboard/users", icon: Users, section: "/admin/dashboard/users" },
+  {
+    label: SAFETY_TEXT.reportsNav,
+    to: "/admin/dashboard/reports",
+    icon: Flag,
+    section: "/admin/dashboard/reports",
+  },
+  {
+    label: SAFETY_TEXT.auditNav,
+    to: "/admin/dashboard/audit",
+    icon: ScrollText,
+    section: "/admin/dashboard/audit",
+  },
   {
     label: "Blogs",
     to: "/admin/dashboard/blogs",
