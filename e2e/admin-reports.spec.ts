@@ -9,6 +9,7 @@ import {
 import { seriousA11yViolations } from "./a11y";
 import { createAccount, rpcAs, uniquePrefix } from "./admin-helpers";
 import { expect, logInAsAdmin, test } from "./fixtures";
+import { matchStrangers, partnerName, strangerMenu } from "./stranger-helpers";
 import {
   createRoom,
   messageBox,
@@ -42,6 +43,48 @@ function rpcInPage<T>(page: Page, path: string, input: unknown): Promise<T> {
 }
 
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
+
+test.describe("a report from stranger chat", () => {
+  test("A reports B through the chat's dialog; the admin sees it with the conversation and bans; B's open chat is cut at once", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const a = await newVisitor(browser);
+    const b = await matchStrangers(a, browser, "Africa");
+    const tag = Date.now().toString(36);
+    const line = `Show me more or I tell everyone ${tag}`;
+    await send(b, line);
+    await expect(a.getByText(line)).toBeVisible();
+    const name = await partnerName(a);
+
+    await strangerMenu(a, SAFETY_TEXT.report);
+    const dialog = a.getByRole("dialog", { name: SAFETY_TEXT.reportTitle(name) });
+    await dialog.getByRole("radio", { name: REPORT_REASON_LABEL.harassment }).click();
+    const note = `Threats in stranger chat ${tag}`;
+    await dialog.getByLabel(SAFETY_TEXT.noteLabel).fill(note);
+    await dialog.getByRole("button", { name: SAFETY_TEXT.sendReport }).click();
+    await expect(a.getByText(SAFETY_TOAST.reported)).toBeVisible();
+
+    await logInAsAdmin(page, baseURL ?? "");
+    await page.goto("/admin/dashboard/reports");
+    const card = page.getByRole("article", { name: SAFETY_TEXT.reportCard(name) });
+    await expect(card.getByText(note)).toBeVisible();
+    await expect(card.getByText(REPORT_REASON_LABEL.harassment)).toBeVisible();
+    const transcript = card.getByRole("list", { name: SAFETY_TEXT.snapshot });
+    await expect(transcript.getByRole("listitem").filter({ hasText: line })).toBeVisible();
+
+    await card.getByRole("button", { name: SAFETY_TEXT.banUser }).click();
+    const confirmBan = page.getByRole("alertdialog", { name: SAFETY_TEXT.banTitle(name) });
+    await confirmBan.getByRole("button", { name: SAFETY_TEXT.banUser }).click();
+    await expect(page.getByText(SAFETY_TOAST.bannedFromReport)).toBeVisible();
+    // The server closed B's socket: the tab finds its session gone and goes home.
+    await expect(b).toHaveURL(/\/$/);
+    await expect(card).toHaveCount(0);
+    await a.context().close();
+    await b.context().close();
+  });
+});
 
 test.describe("Reports and Audit log", () => {
   test("an admin reads a report with its conversation, deletes a message, bans from it, and both land in the audit log", async ({

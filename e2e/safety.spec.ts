@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   REPORT_REASON_LABEL,
   SAFETY_ERROR,
@@ -6,9 +6,15 @@ import {
   SAFETY_TOAST,
   TEXT,
   TOAST,
-  type Region,
 } from "@chatsphere/contract";
 import { expect, test } from "./fixtures";
+import {
+  enterAsGuest,
+  matchStrangers,
+  partnerName,
+  startStranger,
+  strangerMenu,
+} from "./stranger-helpers";
 import {
   createRoom,
   members,
@@ -29,43 +35,6 @@ import {
 const COVER_PNG = "e2e/assets/cover.png";
 const fileInput = (page: Page) => page.getByTestId("attach-input");
 const conversation = (page: Page) => page.getByRole("log", { name: "Conversation" });
-
-async function enterAsGuest(page: Page) {
-  await page.goto("/");
-  await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
-  await page.waitForURL(/\/chat\?tab=stranger-chat/);
-}
-
-async function startStranger(page: Page, region: Region) {
-  await page.getByRole("combobox", { name: "Region" }).click();
-  await page.getByRole("option", { name: region, exact: true }).click();
-  await page.getByRole("button", { name: "Start" }).click();
-}
-
-/** Two guests in one stranger chat, both ready to write; returns the other page. */
-async function matchStrangers(page: Page, browser: Browser, region: Region) {
-  const other = await newVisitor(browser);
-  await enterAsGuest(page);
-  await enterAsGuest(other);
-  await startStranger(page, region);
-  await startStranger(other, region);
-  for (const visitor of [page, other]) {
-    await expect(visitor.getByTestId("partner-name")).toBeVisible();
-    await expect(messageBox(visitor)).toBeEnabled();
-  }
-  return other;
-}
-
-async function partnerName(page: Page) {
-  return (await page.getByTestId("partner-name").textContent()) ?? "";
-}
-
-/** Opens the stranger header's menu and picks an item. */
-async function strangerMenu(page: Page, item: string) {
-  const name = await partnerName(page);
-  await page.getByRole("button", { name: SAFETY_TEXT.moreOptions(name) }).click();
-  await page.getByRole("menuitem", { name: item, exact: true }).click();
-}
 
 test.describe("reporting and blocking in stranger chat", () => {
   test("A reports B with a reason and a note; a second report is refused with what was typed kept; blocking ends the chat", async ({
