@@ -12,6 +12,7 @@ import { expect, logInAsAdmin, test } from "./fixtures";
 import { matchStrangers, partnerName, strangerMenu } from "./stranger-helpers";
 import {
   createRoom,
+  members,
   messageBox,
   newVisitor,
   registeredUser,
@@ -96,9 +97,12 @@ test.describe("Reports and Audit log", () => {
     const reporter = await newVisitor(browser);
     const offenderName = await registeredUser(offender);
     const reporterName = await registeredUser(reporter);
-    const roomId = await createRoom(offender, uniqueRoomName());
-    await reporter.goto(`/chat/room/${roomId}`);
-    await expect(messageBox(reporter)).toBeEnabled();
+    // The reporter's room: they hold its channel long before anyone writes; the offender
+    // joins, and writes once the reporter sees them in the member list.
+    const roomId = await createRoom(reporter, uniqueRoomName());
+    await offender.goto(`/chat/room/${roomId}`);
+    await expect(messageBox(offender)).toBeEnabled();
+    await expect(members(reporter).getByText(offenderName, { exact: true })).toBeVisible();
 
     const tag = Date.now().toString(36);
     const greeting = `Hello there ${tag}`;
