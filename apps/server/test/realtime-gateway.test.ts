@@ -121,6 +121,55 @@ describe("subscriptions", () => {
     await bob.client.message.send({ roomId, content: "after ann left" });
     await expectNoFrame(annSocket, isMessage);
   });
+
+  it("keeps a channel the client let go of and asked for again before its check returned", async () => {
+    const roomId = await generalRoomId(server);
+    const ann = await server.signUp();
+    await ann.client.room.join({ roomId });
+    const annSocket = await connect(ann.cookie);
+    const channel = roomChannel(roomId);
+    // Two parts of a page release and re-acquire the same channel within one tick.
+    annSocket.send({ type: "sub", channel });
+    annSocket.send({ type: "unsub", channel });
+    annSocket.send({ type: "sub", channel });
+    await annSocket.next((f) => f.type === "subscribed" && f.channel === channel);
+    const sent = await ann.client.message.send({ roomId, content: "still here" });
+    const got = await annSocket.next(isMessage);
+    expect(got).toMatchObject({ channel, payload: { id: sent.id } });
+    expect(annSocket.frames.filter((f) => f.type === "error")).toEqual([]);
+  });
+
+  it("ends a pending subscription the client let go of without refusing it", async () => {
+    const roomId = await generalRoomId(server);
+    const ann = await server.signUp();
+    await ann.client.room.join({ roomId });
+    const annSocket = await connect(ann.cookie);
+    const channel = roomChannel(roomId);
+    annSocket.send({ type: "sub", channel });
+    annSocket.send({ type: "unsub", channel });
+    await annSocket.next((f) => f.type === "unsubscribed" && f.channel === channel);
+    await ann.client.message.send({ roomId, content: "not for ann" });
+    await expectNoFrame(annSocket, (f) => "channel" in f && f.type !== "unsubscribed");
+  });
+
+  it("checks again when a channel taken away while pending is asked for again", async () => {
+    const roomId = await generalRoomId(server);
+    const ann = await server.signUp();
+    const bob = await server.signUp();
+    await ann.client.room.join({ roomId });
+    await bob.client.room.join({ roomId });
+    const annSocket = await connect(ann.cookie);
+    const channel = roomChannel(roomId);
+    annSocket.send({ type: "sub", channel });
+    await ann.client.room.leave({ roomId });
+    annSocket.send({ type: "sub", channel });
+    // Whether the first check read the membership before or after the leave, the answer to
+    // the second is a refusal: ann is no longer a member.
+    const refused = await annSocket.next((f) => f.type === "error" && f.channel === channel);
+    expect(refused).toMatchObject({ code: "forbidden" });
+    await bob.client.message.send({ roomId, content: "after ann left" });
+    await expectNoFrame(annSocket, isMessage);
+  });
 });
 
 describe("presence", () => {

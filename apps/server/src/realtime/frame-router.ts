@@ -119,7 +119,7 @@ export class FrameRouter {
       case "sub":
         return void this.options.subscriptions.subscribe(connection, frame.channel);
       case "unsub":
-        this.options.subscriptions.unsubscribe(connection, frame.channel);
+        this.options.subscriptions.unsubscribe(connection, frame.channel, "client");
         return connection.sendFrame({ type: "unsubscribed", channel: frame.channel });
       case "track":
         return this.options.subscriptions.track(connection, frame.channel, frame.state.status);
@@ -149,7 +149,7 @@ export class FrameRouter {
     if (message.kind !== "revoke") return;
     for (const userId of message.userIds) {
       for (const connection of [...this.options.index.connectionsOf(userId)]) {
-        if (this.options.subscriptions.unsubscribe(connection, message.channel)) {
+        if (this.options.subscriptions.unsubscribe(connection, message.channel, "server")) {
           connection.sendFrame({ type: "unsubscribed", channel: message.channel });
         }
       }

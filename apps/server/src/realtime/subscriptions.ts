@@ -20,8 +20,8 @@ import type { PresenceHub } from "./presence/hub";
  */
 export class Subscriptions {
   private readonly busRefs = new Map<string, { count: number; ready: Promise<void> }>();
-  /** Channels a connection is being authorized for; true once revoked meanwhile. */
-  private readonly pending = new WeakMap<Connection, Map<string, boolean>>();
+  /** Channels a connection is being authorized for, and what happened to them meanwhile. */
+  private readonly pending = new WeakMap<Connection, Map<string, Pending>>();
 
   constructor(
     private readonly deps: {
@@ -44,13 +44,21 @@ export class Subscriptions {
       return connection.sendFrame({ type: "subscribed", channel });
     }
     const pending = this.pendingOf(connection);
-    if (pending.has(channel)) return;
+    const inFlight = pending.get(channel);
+    if (inFlight) {
+      // Asked for again while the first check runs (a page let go of the channel and took it
+      // back): one client unsub is simply undone; a revocation needs a check of its own.
+      if (inFlight.ended === "client") inFlight.ended = null;
+      else if (inFlight.ended === "server") inFlight.again = true;
+      return;
+    }
     if (connection.channels.size + pending.size >= REALTIME_LIMITS.maxSubscriptions) {
       return connection.sendFrame(
         errorFrame("too_many_subscriptions", "Too many subscriptions", channel),
       );
     }
-    pending.set(channel, false);
+    const state: Pending = { ended: null, again: false };
+    pending.set(channel, state);
     const mode = presenceModeOf(parsed);
     let holdsBus = false;
     let joined = false;
@@ -59,6 +67,7 @@ export class Subscriptions {
         return connection.close(CLOSE_CODES.unauthorized, "Session ended");
       }
       if (!(await canSubscribe(this.deps.db, connection.user.id, parsed))) {
+        if (state.ended === "client") return;
         return connection.sendFrame(errorFrame("forbidden", "Not allowed", channel));
       }
       if (!connection.isOpen) return;
@@ -73,10 +82,11 @@ export class Subscriptions {
       }
       if (!connection.isOpen) return;
       // A ban or a leave that was published while this was authorized wins: the check above
-      // read the membership before it ended.
-      if (pending.get(channel)) {
+      // read the membership before it ended. The client's own unsub was answered already.
+      if (state.ended === "server" && !state.again) {
         return connection.sendFrame(errorFrame("forbidden", "Not allowed", channel));
       }
+      if (state.ended) return;
       // No await from the snapshot to here: no presence diff can fall between the two.
       holdsBus = false;
       joined = false;
@@ -96,16 +106,21 @@ export class Subscriptions {
         if (!this.deps.index.has(channel)) this.deps.presence.release(channel);
       }
       if (holdsBus) this.releaseBus(channel);
+      if (state.again && connection.isOpen) void this.subscribe(connection, channel);
     }
   }
 
   /**
    * Drops one subscription; false when the connection did not hold the channel. A subscription
-   * still being authorized is marked, so it is refused when its check returns.
+   * still being authorized is marked, so it ends when its check returns (refused, when the
+   * server took it away; silently, when the client let go of it and was answered at once).
    */
-  unsubscribe(connection: Connection, channel: string): boolean {
-    const pending = this.pending.get(connection);
-    if (pending?.has(channel)) pending.set(channel, true);
+  unsubscribe(connection: Connection, channel: string, by: "client" | "server"): boolean {
+    const inFlight = this.pending.get(connection)?.get(channel);
+    if (inFlight && inFlight.ended !== "server") {
+      inFlight.ended = by;
+      if (by === "client") inFlight.again = false;
+    }
     if (!connection.channels.has(channel)) return false;
     const wasLast = this.deps.index.remove(channel, connection);
     const parsed = parseChannel(channel);
@@ -126,7 +141,7 @@ export class Subscriptions {
   }
 
   dropAll(connection: Connection) {
-    for (const channel of [...connection.channels]) this.unsubscribe(connection, channel);
+    for (const channel of [...connection.channels]) this.unsubscribe(connection, channel, "server");
   }
 
   private pendingOf(connection: Connection) {
@@ -157,6 +172,13 @@ export class Subscriptions {
     this.busRefs.delete(channel);
     this.deps.bus.unsubscribe(channel);
   }
+}
+
+/** A subscription being authorized: whether it was ended meanwhile and by whom, or re-asked. */
+interface Pending {
+  ended: "client" | "server" | null;
+  /** Asked for again after the server ended it: checked again once this check returns. */
+  again: boolean;
 }
 
 const presenceUser = (connection: Connection) => ({

@@ -124,4 +124,27 @@ describe("the realtime client", () => {
     expect(latest().readyState).toBe(3);
     expect(client.getStatus()).toBe("idle");
   });
+
+  it("does not end a channel taken again because of the answer to its own earlier unsub", async () => {
+    const client = await makeClient();
+    const first = { onRefused: vi.fn() };
+    const release = client.acquire("room:c", first);
+    latest().open();
+    latest().receive({ type: "subscribed", channel: "room:c" });
+    release();
+    const second = { onRefused: vi.fn(), onEvent: vi.fn() };
+    client.acquire("room:c", second);
+    expect(latest().sent.slice(-2)).toEqual([
+      { type: "unsub", channel: "room:c" },
+      { type: "sub", channel: "room:c" },
+    ]);
+    latest().receive({ type: "unsubscribed", channel: "room:c" });
+    latest().receive({ type: "subscribed", channel: "room:c" });
+    expect(second.onRefused).not.toHaveBeenCalled();
+    expect(client.getChannel("room:c").ready).toBe(true);
+    // A later "unsubscribed" is the server's: it ends the channel as before.
+    latest().receive({ type: "unsubscribed", channel: "room:c" });
+    expect(second.onRefused).toHaveBeenCalledWith("ended");
+    expect(client.getChannel("room:c").ready).toBe(false);
+  });
 });

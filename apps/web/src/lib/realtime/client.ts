@@ -48,6 +48,8 @@ export class RealtimeClient {
   private pongTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly channels = new Map<string, Channel>();
   private readonly tracked = new Map<string, PresenceStatus>();
+  /** Unsubs sent on this socket whose "unsubscribed" answer has not come back yet. */
+  private readonly unsubsInFlight = new Map<string, number>();
   private readonly changeListeners = new Set<() => void>();
   private readonly reconnectListeners = new Set<() => void>();
   userId: string | null = null;
@@ -88,7 +90,9 @@ export class RealtimeClient {
       if (--held.refs > 0) return;
       this.channels.delete(name);
       this.tracked.delete(name);
-      this.send({ type: "unsub", channel: name });
+      if (this.send({ type: "unsub", channel: name })) {
+        this.unsubsInFlight.set(name, (this.unsubsInFlight.get(name) ?? 0) + 1);
+      }
       if (this.channels.size === 0)
         this.idleTimer = setTimeout(() => this.shutdown(), IDLE_CLOSE_MS);
     };
@@ -162,6 +166,9 @@ export class RealtimeClient {
         channel?.listeners.forEach((listener) => listener.onEvent?.(frame));
         return;
       case "unsubscribed":
+        // The answer to our own unsub, maybe arriving after the channel was taken again.
+        if (this.answersOwnUnsub(frame.channel)) return;
+      // falls through: the server ended the subscription (left, banned, room closed)
       case "error":
         if (!channel || (frame.type === "error" && frame.code === "rate_limited")) return;
         this.update(frame.channel ?? "", NOT_READY);
@@ -177,6 +184,7 @@ export class RealtimeClient {
   private dropped(ws: WebSocket, code: number) {
     if (this.ws !== ws) return;
     this.ws = null;
+    this.unsubsInFlight.clear();
     this.stopHeartbeat();
     for (const name of this.channels.keys()) this.update(name, NOT_READY, false);
     if (code === CLOSE_CODES.unauthorized) return this.setStatus("unauthorized");
@@ -199,11 +207,23 @@ export class RealtimeClient {
     this.ws = null;
     this.stopHeartbeat();
     ws?.close(CLOSE_CODES.normal);
+    this.unsubsInFlight.clear();
     this.setStatus("idle");
   }
 
+  private answersOwnUnsub(name: string) {
+    const count = this.unsubsInFlight.get(name);
+    if (!count) return false;
+    if (count > 1) this.unsubsInFlight.set(name, count - 1);
+    else this.unsubsInFlight.delete(name);
+    return true;
+  }
+
+  /** Whether the frame went out (the socket was open). */
   private send(frame: ClientFrame) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
   }
 
   /** A connection that stopped answering (sleeping laptop, dead proxy) is replaced. */
