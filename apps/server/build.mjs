@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js. Workspace code (the contract) is bundled in;
-// installed packages stay external and load from node_modules at run time.
+// Bundles the server into dist/main.js, and the child process that creates the embedded
+// database on a first start into dist/pglite-initdb.js. Workspace code (the contract) is
+// bundled in; installed packages stay external and load from node_modules at run time.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -9,8 +10,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   absWorkingDir: fileURLToPath(new URL(".", import.meta.url)),
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  // The server, and the child process that creates the embedded database on a first start
+  // (src/db/pglite-data-dir.ts looks for it beside main.js).
+  entryPoints: ["src/main.ts", "src/db/pglite-initdb.ts"],
+  entryNames: "[name]",
+  outdir: "dist",
   bundle: true,
   platform: "node",
   target: "node20",
@@ -22,4 +26,4 @@ await build({
   },
   logLevel: "warning",
 });
-console.info("server built: apps/server/dist/main.js");
+console.info("server built: apps/server/dist/main.js (and dist/pglite-initdb.js)");

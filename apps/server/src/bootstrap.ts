@@ -6,6 +6,7 @@ import { createSessionLookup } from "./auth/session-lookup";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
+import { preparePgliteDataDir } from "./db/pglite-data-dir";
 import { getOrCreateSecret } from "./db/secrets";
 import {
   ActivityRecorder,
@@ -72,7 +73,12 @@ export async function bootstrap(
   options: { logger: Logger; target?: DatabaseTarget; mailer?: Mailer },
 ): Promise<Runtime> {
   const { logger } = options;
-  const database = openDatabase(options.target ?? databaseTarget(config));
+  const target = options.target ?? databaseTarget(config);
+  // A first start has a child process create the embedded database (decision 0031).
+  if (target.kind === "pglite" && target.dataDir && !target.snapshot) {
+    await preparePgliteDataDir(target.dataDir, { logger });
+  }
+  const database = openDatabase(target);
   let redis: RedisConnection | undefined;
   let realtime: Realtime | undefined;
   let s3: S3Storage | undefined;

@@ -26,3 +26,17 @@ describe.skipIf(!databaseUrl)("the PostgreSQL pool", () => {
     await handle.close();
   });
 });
+
+describe("PGlite", () => {
+  it("runs with a 32 MB buffer cache, not PostgreSQL's 128 MB (decision 0031)", async () => {
+    const handle = openDatabase({ kind: "pglite", dataDir: null });
+    try {
+      const result = (await handle.db.execute(sql`show shared_buffers`)) as unknown as {
+        rows: { shared_buffers: string }[];
+      };
+      expect(result.rows[0]?.shared_buffers).toBe("32MB");
+    } finally {
+      await handle.close();
+    }
+  });
+});
