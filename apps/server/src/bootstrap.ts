@@ -15,10 +15,8 @@ import {
 import { removeOwnAccount as removeOwnAccountOf } from "./features/admin-users/service";
 import { ensureGlobalRooms } from "./features/rooms/global-rooms";
 import { createOriginPolicy, type OriginPolicy } from "./http/site-origin";
+import { createStrangerGuard } from "./features/stranger/guard";
 import { closeAllStrangerRooms } from "./features/stranger/queries";
-import { blockedEitherWay } from "./moderation/blocks";
-import { noteStrangerSkip } from "./moderation/bot-defence";
-import { assertMayMeetStrangers } from "./moderation/pauses";
 import { strangerRoomStore } from "./features/stranger/room-store";
 import { createMemoryQueue } from "./features/stranger/queue/memory";
 import { createRedisQueue } from "./features/stranger/queue/redis";
@@ -208,12 +206,7 @@ function createStranger(
   const queue = redis
     ? createRedisQueue(redis)
     : createMemoryQueue({ isOnline: (userId) => realtime.hasLocalUser(userId) });
-  const guard = {
-    assertMayMeet: (userId: string) => assertMayMeetStrangers(db, userId),
-    avoided: (userId: string) => blockedEitherWay(db, userId),
-    skipped: (userId: string, roomId: string) =>
-      noteStrangerSkip({ db, rateLimiter }, { userId, roomId }),
-  };
+  const guard = createStrangerGuard({ db, rateLimiter });
   const stranger = new StrangerService({
     rooms: strangerRoomStore(db),
     queue,

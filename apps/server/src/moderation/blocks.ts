@@ -21,12 +21,3 @@ export async function isBlockedEitherWay(db: Database, a: string, b: string) {
     .limit(1);
   return Boolean(row);
 }
-
-/** Everyone this user blocked or was blocked by: never to be matched with them. */
-export async function blockedEitherWay(db: Database, userId: string): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(sql`
-    select ${userBlock.blockedId} as id from ${userBlock} where ${userBlock.blockerId} = ${userId}
-    union
-    select ${userBlock.blockerId} from ${userBlock} where ${userBlock.blockedId} = ${userId}`);
-  return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-}

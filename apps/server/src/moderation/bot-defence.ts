@@ -100,12 +100,11 @@ export async function checkStrangerText(
 export async function noteStrangerSkip(
   deps: BotDefenceDeps,
   params: { userId: string; roomId: string },
+  /** How long ago the room was created, when the caller read it already (a batch of skips). */
+  knownAgeMs?: number | null,
 ) {
-  const [row] = await deps.db
-    .select({ ageMs: sql<number>`extract(epoch from now() - ${room.createdAt}) * 1000` })
-    .from(room)
-    .where(eq(room.id, params.roomId));
-  if (!row || Number(row.ageMs) >= BOT_DEFENCE.fastSkipMs) return;
+  const ageMs = knownAgeMs === undefined ? await roomAgeMs(deps.db, params.roomId) : knownAgeMs;
+  if (ageMs === null || ageMs >= BOT_DEFENCE.fastSkipMs) return;
   const key = `bot:skip:${params.userId}`;
   const limiter = deps.rateLimiter;
   const long = await reaches(
@@ -122,4 +121,12 @@ export async function noteStrangerSkip(
   );
   if (long) await pauseFor(deps.db, params.userId, BOT_DEFENCE.longPauseMs, "fast-skips");
   else if (slow) await pauseFor(deps.db, params.userId, BOT_DEFENCE.skipWaitMs, "fast-skips");
+}
+
+async function roomAgeMs(db: Database, roomId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ ageMs: sql<number>`extract(epoch from now() - ${room.createdAt}) * 1000` })
+    .from(room)
+    .where(eq(room.id, roomId));
+  return row ? Number(row.ageMs) : null;
 }

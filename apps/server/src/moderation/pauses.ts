@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { SAFETY_ERROR } from "@chatsphere/contract";
 import type { Database } from "../db/client";
 import { strangerPause } from "../db/schema";
@@ -11,33 +11,17 @@ import { AppError } from "../errors";
 
 export type PauseReason = "reports" | "repeated-text" | "fast-skips";
 
-/** The pause in force for this user, if any. */
-export async function activePause(db: Database, userId: string) {
-  const [row] = await db
-    .select({ until: strangerPause.until, reason: strangerPause.reason })
-    .from(strangerPause)
-    .where(
-      and(
-        eq(strangerPause.userId, userId),
-        or(isNull(strangerPause.until), gt(strangerPause.until, sql`now()`)),
-      ),
-    );
-  return row ?? null;
-}
-
-/** Refuses stranger chat to a paused user, with how long (or that a review is pending). */
-export async function assertMayMeetStrangers(db: Database, userId: string) {
-  const pause = await activePause(db, userId);
-  if (!pause) return;
-  if (!pause.until) throw new AppError("FORBIDDEN", SAFETY_ERROR.pausedForReview);
+/** What a search is told while this pause is in force. */
+export function pauseRefusal(pause: { until: Date | null; reason: string | null }): AppError {
+  if (!pause.until) return new AppError("FORBIDDEN", SAFETY_ERROR.pausedForReview);
   const leftMs = pause.until.getTime() - Date.now();
   // A wait of seconds (skipping too fast) reads as one; a pause reads in minutes.
   if (leftMs < 60_000 && pause.reason === "fast-skips") {
     const seconds = Math.max(1, Math.ceil(leftMs / 1000));
-    throw new AppError("TOO_MANY_REQUESTS", SAFETY_ERROR.slowDown(seconds));
+    return new AppError("TOO_MANY_REQUESTS", SAFETY_ERROR.slowDown(seconds));
   }
   const minutes = Math.max(1, Math.ceil(leftMs / 60_000));
-  throw new AppError("TOO_MANY_REQUESTS", SAFETY_ERROR.pausedFor(minutes));
+  return new AppError("TOO_MANY_REQUESTS", SAFETY_ERROR.pausedFor(minutes));
 }
 
 /** Until an admin decides; replaces a timed pause. */

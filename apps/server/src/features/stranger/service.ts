@@ -20,17 +20,17 @@ import type { EndedMatch, QueueUser, StrangerQueue } from "./queue/types";
 
 /** Who may look for strangers, and whom they never meet (issue 14: pauses and blocks). */
 export interface StrangerGuard {
-  /** Throws an AppError with its text when this user may not look for strangers now. */
-  assertMayMeet(userId: string): Promise<void>;
-  /** Users this one is never paired with: blocked, either way. */
-  avoided(userId: string): Promise<string[]>;
+  /**
+   * Throws an AppError with its text when this user may not look for strangers now; else
+   * the users this one is never paired with: blocked, either way.
+   */
+  admit(userId: string): Promise<string[]>;
   /** The user skipped this chat (skipping faster than anyone reads slows them down). */
   skipped(userId: string, roomId: string): Promise<void>;
 }
 
 const NO_GUARD: StrangerGuard = {
-  assertMayMeet: () => Promise.resolve(),
-  avoided: () => Promise.resolve([]),
+  admit: () => Promise.resolve([]),
   skipped: () => Promise.resolve(),
 };
 
@@ -61,8 +61,7 @@ export class StrangerService {
 
   async find(user: QueueUser, continent: Region): Result {
     const guard = this.deps.guard ?? NO_GUARD;
-    await guard.assertMayMeet(user.id);
-    const avoid = await guard.avoided(user.id);
+    const avoid = await guard.admit(user.id);
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomUUID();
       const roomId = randomUUID();
