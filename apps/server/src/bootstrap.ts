@@ -27,6 +27,7 @@ import { createRateLimiter, type RateLimiter } from "./rate-limit/rate-limiter";
 import { createRealtime, type Realtime } from "./realtime/realtime";
 import { connectRedis, type RedisConnection } from "./realtime/redis/connection";
 import type { Services } from "./rpc/context";
+import { createSocketCallRunner } from "./rpc/socket-calls";
 import { createLocalDiskStorage } from "./storage/local-disk";
 import { createS3Storage, type S3Storage } from "./storage/s3";
 
@@ -151,6 +152,8 @@ export async function bootstrap(
       storage,
       activity,
     };
+    // message.send may also arrive over the open socket (decision 0032).
+    rt.serveCalls(createSocketCallRunner(services));
     const connection = redis;
     const bucket = s3;
     return {

@@ -5,8 +5,9 @@ import type { Region } from "./constants";
 
 /**
  * The realtime protocol spoken on `/ws` (ARCHITECTURE "Realtime rules"). Frames are JSON text.
- * Clients may only subscribe, unsubscribe, track their presence state, send typing and ping:
- * every event is published by the server, which checks each subscription.
+ * Clients may only subscribe, unsubscribe, track their presence state, send typing, ping and
+ * call the few procedures of SOCKET_PROCEDURES: every event is published by the server, which
+ * checks each subscription.
  */
 export const REALTIME_PATH = "/ws";
 
@@ -28,6 +29,8 @@ export const REALTIME_LIMITS = {
   maxBufferedBytes: 1024 * 1024,
   /** Interval of server pings; a connection silent for two of them is dead. */
   heartbeatMs: 25_000,
+  /** `call` frames one connection may have running at once; more get TOO_MANY_REQUESTS. */
+  maxCallsInFlight: 32,
 } as const;
 
 /** Close codes: 1xxx from the WebSocket standard, 4xxx our own. */
@@ -86,6 +89,32 @@ export const presenceModeOf = (channel: ParsedChannel): "count" | "list" | null 
 
 const channelField = z.string().max(80).regex(CHANNEL_PATTERN, "Unknown channel");
 
+/**
+ * The procedures a client may call over the socket (a `call` frame). Only the one on the hot
+ * path: a message typed by a user. Every other procedure stays on HTTP.
+ */
+export const SOCKET_PROCEDURES = ["message.send"] as const;
+export type SocketProcedure = (typeof SOCKET_PROCEDURES)[number];
+
+/** Outputs of the socket procedures: what their HTTP call returns. */
+export interface SocketProcedureOutputs {
+  "message.send": ChatMessage;
+}
+
+/** Chosen by the client, echoed in the `result` frame that answers the call. */
+export const callIdField = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A call's refusal, as the HTTP call's error body gives it: the oRPC code (FORBIDDEN,
+ * BAD_REQUEST, TOO_MANY_REQUESTS...), the HTTP status, the same user-facing message and data.
+ */
+export interface CallError {
+  code: string;
+  status: number;
+  message: string;
+  data?: unknown;
+}
+
 export const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sub"), channel: channelField }),
   z.object({ type: z.literal("unsub"), channel: channelField }),
@@ -96,8 +125,20 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     state: z.object({ status: z.enum(PRESENCE_STATUSES) }),
   }),
   z.object({ type: z.literal("ping"), id: z.number().int().optional() }),
+  /**
+   * A contract procedure carried by the open socket instead of an HTTP request (decision
+   * 0032): the same procedure runs, with the same validation, limits and authorization; its
+   * `input` is checked by the procedure itself, so a bad one gets the procedure's own 400.
+   */
+  z.object({
+    type: z.literal("call"),
+    id: callIdField,
+    procedure: z.enum(SOCKET_PROCEDURES),
+    input: z.unknown(),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
+export type CallFrame = Extract<ClientFrame, { type: "call" }>;
 
 export interface PresenceEntry {
   userId: string;
@@ -176,7 +217,11 @@ export type ServerFrame =
       leaves?: PresenceEntry[];
     }
   | { type: "error"; code: RealtimeErrorCode; message: string; channel?: string }
-  | { type: "pong"; id?: number };
+  | { type: "pong"; id?: number }
+  /** The answer to a `call` frame with the same id: the procedure's output, or its error. */
+  | { type: "result"; id: number; output: unknown; error?: undefined }
+  | { type: "result"; id: number; error: CallError; output?: undefined };
 
 export type EventFrame = Extract<ServerFrame, { type: "event" }>;
 export type PresenceFrame = Extract<ServerFrame, { type: "presence" }>;
+export type ResultFrame = Extract<ServerFrame, { type: "result" }>;

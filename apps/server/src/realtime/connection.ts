@@ -42,6 +42,8 @@ export class Connection {
   isAlive = true;
   /** Its slot on the gateway's heartbeat wheel (-1: none). */
   heartbeatSlot = -1;
+  /** Its `call` frames still running (bounded by REALTIME_LIMITS.maxCallsInFlight). */
+  callsInFlight = 0;
   private tokens: number = REALTIME_LIMITS.frameBurst;
   private refilledAt = Date.now();
   private typingAt: Map<string, number> | null = null;

@@ -1,13 +1,16 @@
 import type { RawData } from "ws";
 import {
+  callIdField,
   clientFrameSchema,
   CLOSE_CODES,
   parseChannel,
   REALTIME_LIMITS,
+  SOCKET_PROCEDURES,
   type ClientFrame,
 } from "@chatsphere/contract";
 import type { Logger } from "../logger";
 import type { Bus } from "./bus/types";
+import { malformedCall, rateLimitedCall, unknownProcedure, type SocketCalls } from "./calls";
 import type { ChannelIndex } from "./channel-index";
 import { encodeEvent, type Connection } from "./connection";
 import { CONTROL_CHANNEL, PRESENCE_CHANGED_PREFIX } from "./internal-channels";
@@ -26,6 +29,8 @@ export interface FrameRouterOptions {
   presence: PresenceHub;
   online: OnlineRegistry;
   logger: Logger;
+  /** `call` frames: procedures carried by the socket (decision 0032). */
+  calls: Pick<SocketCalls, "handle">;
   /** A user's first connection on this process opened (they may be online elsewhere too). */
   onUserOnline(userId: string): void;
   onUserOffline(userId: string): void;
@@ -70,6 +75,9 @@ export class FrameRouter {
     const verdict = connection.takeFrameToken();
     if (verdict === "close") return connection.close(CLOSE_CODES.rateLimited, "Too many frames");
     if (verdict === "drop") {
+      // A dropped call is answered as refused, so its sender is not left waiting for it.
+      const callId = isBinary ? undefined : parseFrame(data)?.callId;
+      if (callId !== undefined) return rateLimitedCall(connection, callId);
       return connection.sendFrame({
         type: "error",
         code: "rate_limited",
@@ -78,6 +86,12 @@ export class FrameRouter {
     }
     const parsed = isBinary ? null : parseFrame(data);
     if (!parsed?.frame) {
+      // A call is answered by its id, so its sender is not left waiting for it.
+      if (parsed?.callId !== undefined) {
+        return parsed.unknownProcedure
+          ? unknownProcedure(connection, parsed.callId)
+          : malformedCall(connection, parsed.callId);
+      }
       return connection.sendFrame(errorFrame("bad_frame", "Malformed frame", parsed?.channel));
     }
     this.handle(connection, parsed.frame);
@@ -125,6 +139,8 @@ export class FrameRouter {
         return this.options.subscriptions.track(connection, frame.channel, frame.state.status);
       case "typing":
         return this.typing(connection, frame.channel);
+      case "call":
+        return this.options.calls.handle(connection, frame);
     }
   }
 
@@ -157,8 +173,18 @@ export class FrameRouter {
   }
 }
 
-/** The valid frame, or what an error answer can name (the channel, when there was one). */
-function parseFrame(data: RawData): { frame?: ClientFrame; channel?: string } | null {
+interface ParsedFrame {
+  frame?: ClientFrame;
+  /** The channel an error answer can name, when there was one. */
+  channel?: string;
+  /** A call's id, when the frame is a call with a usable id (its answer must name it). */
+  callId?: number;
+  /** A call of a procedure the socket does not carry. */
+  unknownProcedure?: boolean;
+}
+
+/** The valid frame, or what an error answer can name. */
+function parseFrame(data: RawData): ParsedFrame | null {
   let json: unknown;
   try {
     json = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString() : data.toString());
@@ -166,8 +192,20 @@ function parseFrame(data: RawData): { frame?: ClientFrame; channel?: string } | 
     return null;
   }
   const parsed = clientFrameSchema.safeParse(json);
-  if (parsed.success) return { frame: parsed.data };
-  const channel =
-    typeof json === "object" && json !== null && "channel" in json ? json.channel : undefined;
-  return { channel: typeof channel === "string" ? channel.slice(0, 80) : undefined };
+  if (parsed.success) {
+    const frame = parsed.data;
+    return frame.type === "call" ? { frame, callId: frame.id } : { frame };
+  }
+  if (typeof json !== "object" || json === null) return {};
+  const fields = json as Record<string, unknown>;
+  const callId =
+    fields.type === "call" && callIdField.safeParse(fields.id).success
+      ? (fields.id as number)
+      : undefined;
+  const channel = fields.channel;
+  return {
+    channel: typeof channel === "string" ? channel.slice(0, 80) : undefined,
+    callId,
+    unknownProcedure: !(SOCKET_PROCEDURES as readonly unknown[]).includes(fields.procedure),
+  };
 }

@@ -9,6 +9,7 @@ import type { Logger } from "../logger";
 import { createMemoryBus } from "./bus/memory";
 import { createRedisBus } from "./bus/redis";
 import type { Bus } from "./bus/types";
+import { SocketCalls, type CallRunner } from "./calls";
 import { ChannelIndex } from "./channel-index";
 import { encodeEvent, type Connection } from "./connection";
 import { FollowingStatus } from "./following-status";
@@ -51,6 +52,11 @@ export interface Realtime extends RealtimePublisher {
   readonly bus: Bus;
   /** Listener for the Node server's `upgrade` event. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /**
+   * Starts answering `call` frames with this runner (the app router, rpc/socket-calls.ts):
+   * set once the services exist, which need this realtime side first (decision 0032).
+   */
+  serveCalls(runner: CallRunner): void;
   /** Called when a user's first connection on this process opens (they may be online elsewhere). */
   onUserOnline(listener: (userId: string) => void): void;
   /** Called once a user has no connection left on any process. */
@@ -151,6 +157,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       if (channel.kind === "following") following.sendSnapshot(connection);
     },
   });
+  const calls = new SocketCalls(logger);
   const router = new FrameRouter({
     bus,
     index,
@@ -158,6 +165,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     presence,
     online,
     logger,
+    calls,
     onUserOnline: (userId) => {
       following.changed(userId, true);
       onlineListeners.forEach((listener) => listener(userId));
@@ -198,6 +206,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     isOnline: (userId) => online.isOnline(userId),
     onlineAmong: (userIds) => online.onlineAmong(userIds),
     handleUpgrade: gateway.handleUpgrade,
+    serveCalls: (runner) => calls.serve(runner),
     onUserOnline: (listener) => void onlineListeners.push(listener),
     onUserOffline: (listener) => void offlineListeners.push(listener),
     hasLocalUser: (userId) => index.hasUser(userId),

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLOSE_CODES, type ServerFrame } from "@chatsphere/contract";
+import { ORPCError } from "@orpc/client";
+import { CLOSE_CODES, REALTIME_LIMITS, type ServerFrame } from "@chatsphere/contract";
+import { rpcErrorStatus } from "../rpc-error";
+import { CALL_TIMEOUT_MS, CallLostError } from "./client";
 
 /** A stand-in for the browser's WebSocket that records what the client sends. */
 class FakeSocket {
@@ -146,5 +149,118 @@ describe("the realtime client", () => {
     latest().receive({ type: "unsubscribed", channel: "room:c" });
     expect(second.onRefused).toHaveBeenCalledWith("ended");
     expect(client.getChannel("room:c").ready).toBe(false);
+  });
+});
+
+describe("calls over the socket", () => {
+  const input = { roomId: "r1", content: "hello", clientId: "c1" };
+  const message = {
+    id: "m1",
+    roomId: "r1",
+    content: "hello",
+    senderId: "u",
+    sender: { id: "u", name: "U", image: null },
+    createdAt: "2030-01-01T00:00:00.000Z",
+    media: null,
+  };
+
+  /** A client whose socket is open and welcomed (it holds a channel, as a chat does). */
+  async function welcomedClient() {
+    const client = await makeClient();
+    client.acquire("room:r1", {});
+    latest().open();
+    latest().receive({ type: "welcome", userId: "u", heartbeatMs: 25_000 });
+    latest().sent = [];
+    return client;
+  }
+
+  it("goes over HTTP until the socket is open and welcomed, then over the socket", async () => {
+    const client = await makeClient();
+    const http = vi.fn(async () => ({ ...message, id: "over-http" }));
+    await expect(client.call("message.send", input, http)).resolves.toMatchObject({
+      id: "over-http",
+    });
+    client.acquire("room:r1", {});
+    latest().open();
+    await client.call("message.send", input, http);
+    expect(http).toHaveBeenCalledTimes(2);
+    expect(latest().sent.filter((f) => f.type === "call")).toEqual([]);
+
+    latest().receive({ type: "welcome", userId: "u", heartbeatMs: 25_000 });
+    const answer = client.call("message.send", input, http);
+    const frame = latest().sent.at(-1);
+    expect(frame).toEqual({
+      type: "call",
+      id: expect.any(Number),
+      procedure: "message.send",
+      input,
+    });
+    latest().receive({ type: "result", id: frame?.id as number, output: message });
+    await expect(answer).resolves.toEqual(message);
+    expect(http).toHaveBeenCalledTimes(2);
+  });
+
+  it("rejects a refusal with the ORPCError the HTTP call gives", async () => {
+    const client = await welcomedClient();
+    const answer = client.call("message.send", input, vi.fn());
+    const id = latest().sent.at(-1)?.id as number;
+    const error = {
+      code: "BAD_REQUEST",
+      status: 400,
+      message: "Message cannot be empty",
+      data: { issues: [{ path: "content", message: "Message cannot be empty" }] },
+    };
+    latest().receive({ type: "result", id, error });
+    const refusal: unknown = await answer.catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(ORPCError);
+    expect(refusal).toMatchObject(error);
+    expect(rpcErrorStatus(refusal)).toBe(400);
+  });
+
+  it("answers each call by its id, whatever the order of the answers", async () => {
+    const client = await welcomedClient();
+    const first = client.call("message.send", input, vi.fn());
+    const second = client.call("message.send", { ...input, clientId: "c2" }, vi.fn());
+    const [a, b] = latest().sent.map((f) => f.id as number);
+    latest().receive({ type: "result", id: b as number, output: { ...message, id: "m2" } });
+    latest().receive({ type: "result", id: a as number, output: message });
+    await expect(first).resolves.toMatchObject({ id: "m1" });
+    await expect(second).resolves.toMatchObject({ id: "m2" });
+  });
+
+  it("loses a call in flight when the socket drops: no status, so it is retried", async () => {
+    const client = await welcomedClient();
+    const answer = client.call("message.send", input, vi.fn());
+    latest().drop();
+    const lost: unknown = await answer.catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(CallLostError);
+    expect(rpcErrorStatus(lost)).toBeNull();
+    // The retry goes over HTTP while the socket is away, with the caller's same input.
+    const http = vi.fn(async () => message);
+    await expect(client.call("message.send", input, http)).resolves.toEqual(message);
+    expect(http).toHaveBeenCalledOnce();
+  });
+
+  it("gives a call up after its timeout and ignores its late answer", async () => {
+    const client = await welcomedClient();
+    const answer = client.call("message.send", input, vi.fn());
+    const settled = answer.catch((e: unknown) => e);
+    const id = latest().sent.at(-1)?.id as number;
+    await vi.advanceTimersByTimeAsync(CALL_TIMEOUT_MS - 1);
+    latest().receive({ type: "pong" });
+    await vi.advanceTimersByTimeAsync(1);
+    const lost = await settled;
+    expect(lost).toBeInstanceOf(CallLostError);
+    expect(rpcErrorStatus(lost)).toBeNull();
+    expect(() => latest().receive({ type: "result", id, output: message })).not.toThrow();
+  });
+
+  it("sends a call too big for a frame over HTTP instead of losing the socket", async () => {
+    const client = await welcomedClient();
+    const http = vi.fn(async () => message);
+    const big = { ...input, content: "ж".repeat(REALTIME_LIMITS.maxFrameBytes / 2) };
+    await client.call("message.send", big, http);
+    expect(http).toHaveBeenCalledOnce();
+    expect(latest().sent).toEqual([]);
   });
 });

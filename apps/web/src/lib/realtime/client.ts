@@ -1,9 +1,14 @@
+import { ORPCError } from "@orpc/client";
 import {
   CLOSE_CODES,
+  REALTIME_LIMITS,
   type ClientFrame,
   type EventFrame,
   type PresenceStatus,
+  type ResultFrame,
   type ServerFrame,
+  type SocketProcedure,
+  type SocketProcedureOutputs,
 } from "@chatsphere/contract";
 import { backoffDelay } from "./backoff";
 import { applyPresence, type PresenceState } from "./presence-state";
@@ -31,6 +36,26 @@ const PING_EVERY_MS = 20_000;
 const PONG_WITHIN_MS = 8_000;
 const IDLE_CLOSE_MS = 3_000;
 const NOT_READY: ChannelSnapshot = { ready: false, presence: null };
+/** A call over the socket not answered within this is given up (and may be retried). */
+export const CALL_TIMEOUT_MS = 10_000;
+
+interface PendingCall {
+  resolve(output: unknown): void;
+  reject(error: unknown): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * A call that got no answer: the socket closed or the answer was late. It may or may not have
+ * run on the server, so, like a lost HTTP request, it has no status (send-retry.ts retries it
+ * with the same clientId).
+ */
+export class CallLostError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "CallLostError";
+  }
+}
 
 /**
  * One WebSocket to `/ws` for the whole tab. Channels are reference-counted; after a drop the
@@ -52,6 +77,10 @@ export class RealtimeClient {
   private readonly unsubsInFlight = new Map<string, number>();
   private readonly changeListeners = new Set<() => void>();
   private readonly reconnectListeners = new Set<() => void>();
+  /** The socket the server welcomed: calls go over it only then. */
+  private welcomed: WebSocket | null = null;
+  private nextCallId = 0;
+  private readonly calls = new Map<number, PendingCall>();
   userId: string | null = null;
 
   constructor(private readonly url: () => string) {
@@ -110,6 +139,37 @@ export class RealtimeClient {
     this.send({ type: "typing", channel });
   }
 
+  /**
+   * Calls a procedure over the socket when it is open and welcomed and the frame fits the
+   * server's limit; otherwise (and only then) through `fallback`, the same call over HTTP.
+   * A refusal rejects with the ORPCError the HTTP call would give (same code, status,
+   * message and data); a call lost with the socket, or unanswered within CALL_TIMEOUT_MS,
+   * rejects with a CallLostError, which has no status, like a lost HTTP request.
+   */
+  call<P extends SocketProcedure>(
+    procedure: P,
+    input: unknown,
+    fallback: () => Promise<SocketProcedureOutputs[P]>,
+  ): Promise<SocketProcedureOutputs[P]> {
+    const ws = this.ws;
+    if (!ws || ws !== this.welcomed || ws.readyState !== WebSocket.OPEN) return fallback();
+    const id = ++this.nextCallId;
+    const text = JSON.stringify({ type: "call", id, procedure, input } satisfies ClientFrame);
+    if (!fitsFrame(text)) return fallback();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.calls.delete(id);
+        reject(new CallLostError("The server did not answer in time."));
+      }, CALL_TIMEOUT_MS);
+      this.calls.set(id, {
+        resolve: (output) => resolve(output as SocketProcedureOutputs[P]),
+        reject,
+        timer,
+      });
+      ws.send(text);
+    });
+  }
+
   /** Drops the connection and opens a new one (after the session changed). */
   restart() {
     this.userId = null;
@@ -139,7 +199,32 @@ export class RealtimeClient {
       this.armPong();
       this.receive(JSON.parse(message.data) as ServerFrame);
     };
-    ws.onclose = (event) => this.dropped(ws, event.code);
+    ws.onclose = (event) => {
+      // Calls of an older socket were lost when it was let go (shutdown).
+      if (this.ws === ws) this.loseCalls();
+      this.dropped(ws, event.code);
+    };
+  }
+
+  private settle(frame: ResultFrame) {
+    const call = this.calls.get(frame.id);
+    if (!call) return;
+    this.calls.delete(frame.id);
+    clearTimeout(call.timer);
+    if (!frame.error) return call.resolve(frame.output);
+    const { code, status, message, data } = frame.error;
+    call.reject(new ORPCError(code, { status, message, data }));
+  }
+
+  /** Every call still waiting is lost with its socket (its answer can no longer come). */
+  private loseCalls() {
+    if (this.calls.size === 0) return;
+    const lost = [...this.calls.values()];
+    this.calls.clear();
+    for (const call of lost) {
+      clearTimeout(call.timer);
+      call.reject(new CallLostError("The connection closed before the server answered."));
+    }
   }
 
   private receive(frame: ServerFrame) {
@@ -148,6 +233,7 @@ export class RealtimeClient {
     switch (frame.type) {
       case "welcome":
         this.userId = frame.userId;
+        this.welcomed = this.ws;
         return;
       case "subscribed": {
         if (!channel) return;
@@ -166,18 +252,19 @@ export class RealtimeClient {
         channel?.listeners.forEach((listener) => listener.onEvent?.(frame));
         return;
       case "unsubscribed":
-        // The answer to our own unsub, maybe arriving after the channel was taken again.
-        if (this.answersOwnUnsub(frame.channel)) return;
-      // falls through: the server ended the subscription (left, banned, room closed)
+        // The answer to our own unsub, maybe arriving after the channel was taken again, is
+        // not news; any other means the server ended it (left, banned, room closed).
+        if (!this.answersOwnUnsub(frame.channel)) this.refused(frame.channel, "ended");
+        return;
       case "error":
-        if (!channel || (frame.type === "error" && frame.code === "rate_limited")) return;
-        this.update(frame.channel ?? "", NOT_READY);
-        channel.listeners.forEach((l) =>
-          l.onRefused?.(frame.type === "error" ? "forbidden" : "ended"),
-        );
+        if (channel && frame.channel && frame.code !== "rate_limited") {
+          this.refused(frame.channel, "forbidden");
+        }
         return;
       case "pong":
         return;
+      case "result":
+        return this.settle(frame);
     }
   }
 
@@ -205,10 +292,18 @@ export class RealtimeClient {
     if (this.channels.size > 0) return;
     const ws = this.ws;
     this.ws = null;
+    this.loseCalls();
     this.stopHeartbeat();
     ws?.close(CLOSE_CODES.normal);
     this.unsubsInFlight.clear();
     this.setStatus("idle");
+  }
+
+  private refused(name: string, reason: "forbidden" | "ended") {
+    const channel = this.channels.get(name);
+    if (!channel) return;
+    this.update(name, NOT_READY);
+    channel.listeners.forEach((listener) => listener.onRefused?.(reason));
   }
 
   private answersOwnUnsub(name: string) {
@@ -260,4 +355,11 @@ export class RealtimeClient {
   private emit() {
     this.changeListeners.forEach((listener) => listener());
   }
+}
+
+/** Whether a frame's UTF-8 bytes fit the server's limit (bigger ones close the socket). */
+function fitsFrame(text: string) {
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8: most frames need no encoding to tell.
+  if (text.length * 3 <= REALTIME_LIMITS.maxFrameBytes) return true;
+  return new TextEncoder().encode(text).length <= REALTIME_LIMITS.maxFrameBytes;
 }

@@ -9,6 +9,7 @@ import { messagesQuery } from "../api";
 import { withEarlier, withMessages, withoutMessage } from "../history-sync";
 import { useMediaUploads } from "../media/use-media-uploads";
 import { sendFailureText } from "../refusal-text";
+import { sendMessage } from "../send-message";
 import { newClientId, sendWithRetry } from "../send-retry";
 
 /**
@@ -56,7 +57,7 @@ export function useConversation(roomId: string, extra: ChannelListener = {}) {
       const clientId =
         unsent.current?.content === content ? unsent.current.clientId : newClientId();
       unsent.current = { content, clientId };
-      return sendWithRetry(() => rpc.message.send({ roomId, content, clientId }));
+      return sendWithRetry(() => sendMessage({ roomId, content, clientId }));
     },
     onSuccess: (message) => {
       unsent.current = null;

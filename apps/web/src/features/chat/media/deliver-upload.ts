@@ -1,8 +1,8 @@
 import { TOAST, type ChatMessage } from "@chatsphere/contract";
-import { rpc } from "@/lib/rpc";
 import { failureText } from "@/lib/rpc-error";
 import { isAbortError } from "@/lib/xhr-upload";
 import { directChatRefusal } from "../refusal-text";
+import { sendMessage } from "../send-message";
 import { sendWithRetry } from "../send-retry";
 import type { UploadEvent, UploadItem } from "./upload-queue";
 import { uploadFailureText, uploadMedia } from "./upload-media";
@@ -36,8 +36,9 @@ async function upload({ roomId, item, file, signal, report }: DeliveryInput) {
 
 /**
  * One file's way into the room: the upload (skipped when a failed send is retried), then
- * message.send with the file's url as content and the item's clientId, retried on network
- * failures like a text message, so a send that reached the server is not stored twice.
+ * message.send (over the socket when open, else HTTP) with the file's url as content and the
+ * item's clientId, retried on network failures like a text message, so a send that reached
+ * the server is not stored twice.
  */
 export async function deliverUpload(input: DeliveryInput): Promise<Delivery> {
   let url: string;
@@ -51,7 +52,7 @@ export async function deliverUpload(input: DeliveryInput): Promise<Delivery> {
   try {
     const { roomId, item } = input;
     const message = await sendWithRetry(() =>
-      rpc.message.send({ roomId, content: url, clientId: item.clientId }),
+      sendMessage({ roomId, content: url, clientId: item.clientId }),
     );
     return { outcome: "sent", message };
   } catch (error) {

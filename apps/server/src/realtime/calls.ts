@@ -1,0 +1,108 @@
+import {
+  CLOSE_CODES,
+  PERMISSION,
+  REALTIME_LIMITS,
+  type CallError,
+  type CallFrame,
+  type SocketProcedure,
+} from "@chatsphere/contract";
+import type { Logger } from "../logger";
+import type { Connection } from "./connection";
+
+/** Who makes a call: the socket's user, session and address as checked at the upgrade. */
+export interface SocketCaller {
+  userId: string;
+  /** The session cookie the socket connected with: the call checks it again. */
+  sessionCookie: string;
+  /** The client address resolved at the upgrade with the proxy-trust rule. */
+  address: string;
+}
+
+/** A call's answer: the procedure's output, or its error as the HTTP call gives it. */
+export type CallOutcome =
+  | { output: unknown }
+  /** `sessionEnded`: the socket's session is gone; the socket is closed after the answer. */
+  | { error: CallError; sessionEnded?: boolean };
+
+/** Runs a procedure for a socket's caller (rpc/socket-calls.ts: the app router, as HTTP). */
+export type CallRunner = (call: {
+  procedure: SocketProcedure;
+  input: unknown;
+  caller: SocketCaller;
+}) => Promise<CallOutcome>;
+
+const UNAVAILABLE: CallError = {
+  code: "SERVICE_UNAVAILABLE",
+  status: 503,
+  message: "Service unavailable",
+};
+const TOO_MANY_CALLS: CallError = {
+  code: "TOO_MANY_REQUESTS",
+  status: 429,
+  message: PERMISSION.rateLimited,
+};
+const FAILED: CallError = {
+  code: "INTERNAL_SERVER_ERROR",
+  status: 500,
+  message: "Something went wrong.",
+};
+
+/**
+ * `call` frames (decision 0032): each runs asynchronously, so a slow database never holds up
+ * the socket's other frames, and each is answered by a `result` frame with its id. A
+ * connection may have REALTIME_LIMITS.maxCallsInFlight calls running; more are refused at
+ * once. The procedure itself runs through the runner the process serves once its services
+ * exist (the services need the realtime side first).
+ */
+export class SocketCalls {
+  private runner: CallRunner | null = null;
+
+  constructor(private readonly logger: Logger) {}
+
+  serve(runner: CallRunner) {
+    this.runner = runner;
+  }
+
+  handle(connection: Connection, frame: CallFrame) {
+    const { id } = frame;
+    const runner = this.runner;
+    if (!runner) return refuse(connection, id, UNAVAILABLE);
+    if (connection.callsInFlight >= REALTIME_LIMITS.maxCallsInFlight) {
+      return refuse(connection, id, TOO_MANY_CALLS);
+    }
+    connection.callsInFlight++;
+    const { user } = connection;
+    const caller = { userId: user.id, sessionCookie: user.sessionCookie, address: user.address };
+    runner({ procedure: frame.procedure, input: frame.input, caller })
+      .catch((error: unknown): CallOutcome => {
+        this.logger.error("realtime: a socket call failed", error);
+        return { error: FAILED };
+      })
+      .then((outcome) => {
+        connection.callsInFlight--;
+        if ("output" in outcome) {
+          return connection.sendFrame({ type: "result", id, output: outcome.output });
+        }
+        connection.sendFrame({ type: "result", id, error: outcome.error });
+        if (outcome.sessionEnded) connection.close(CLOSE_CODES.unauthorized, "Session ended");
+      })
+      .catch((error: unknown) => this.logger.error("realtime: could not answer a call", error));
+  }
+}
+
+/** Answers a call frame with an error, without running anything. */
+export function refuse(connection: Connection, id: number, error: CallError) {
+  connection.sendFrame({ type: "result", id, error });
+}
+
+/** A call the frame bucket dropped: refused like a call over the HTTP rate limit. */
+export const rateLimitedCall = (connection: Connection, id: number) =>
+  refuse(connection, id, TOO_MANY_CALLS);
+
+/** A call of a procedure the socket does not carry: the HTTP answer to an unknown path. */
+export const unknownProcedure = (connection: Connection, id: number) =>
+  refuse(connection, id, { code: "NOT_FOUND", status: 404, message: "Not found" });
+
+/** A call frame that is not well formed (its id readable, the rest not: no input, say). */
+export const malformedCall = (connection: Connection, id: number) =>
+  refuse(connection, id, { code: "BAD_REQUEST", status: 400, message: "Malformed frame" });
