@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { executeNamed } from "../../db/named-statement";
 import { message, room, roomBan, roomMember, user } from "../../db/schema";
 import type { StoredMedia } from "./chat-files";
 
@@ -77,7 +78,10 @@ export async function insertMessage(
   },
 ): Promise<Date | null> {
   const media = params.media ?? null;
-  const result = await db.execute(sql`
+  const rows = await executeNamed<{ created_at: string | Date }>(
+    db,
+    "message_insert",
+    sql`
     with target as (
       update room r set last_activity_at = clock_timestamp()
       where r.id = ${params.roomId} and r.closed_at is null
@@ -96,9 +100,8 @@ export async function insertMessage(
       ${media?.height ?? null}::integer, ${media?.previewKey ?? null}
     from target
     on conflict (sender_id, room_id, client_id) do nothing
-    returning created_at`);
-  // Both drivers (PGlite, node-postgres) answer raw statements with `{ rows }`.
-  const { rows } = result as { rows: { created_at: string | Date }[] };
+    returning created_at`,
+  );
   const row = rows[0];
   return row ? new Date(row.created_at) : null;
 }
