@@ -10,7 +10,8 @@ export function precompress(): Plugin {
   let outDir = "dist";
   return {
     name: "chatsphere:precompress",
-    apply: "build",
+    // The server's own bundle (dist/ssr) is read from disk, never sent.
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

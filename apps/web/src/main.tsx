@@ -1,9 +1,10 @@
 import "./styles/app.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { createQueryClient } from "./lib/query-client";
+import { restorePrerenderedState } from "./lib/prerendered-state";
 import { createAppRouter } from "./router";
 
 const rootElement = document.getElementById("root");
@@ -12,10 +13,36 @@ if (!rootElement) throw new Error("Root element not found");
 const queryClient = createQueryClient({ afterRetry: () => void router.invalidate() });
 const router = createAppRouter(queryClient);
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * A public page arrives painted by the server (decision 0030). React takes over that HTML in
+ * place once it can render the same thing: the server's state restored, the page's code and
+ * data loaded. `router.ssr` set as TanStack's own hydration sets it, so the router renders
+ * the same tree of boundaries the server did. Hydrating in a transition lets React yield to
+ * the browser between components instead of holding the main thread for the whole page: the
+ * painted page stays responsive while it becomes interactive.
+ */
+async function hydratePrerendered(root: HTMLElement) {
+  await restorePrerenderedState(queryClient);
+  await router.load();
+  router.ssr = { manifest: undefined };
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+}
+
+if (rootElement.firstElementChild) {
+  hydratePrerendered(rootElement).catch((error: unknown) => {
+    console.error("Could not take over the prerendered page", error);
+    createRoot(rootElement).render(app);
+  });
+} else {
+  createRoot(rootElement).render(app);
+}

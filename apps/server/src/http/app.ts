@@ -14,6 +14,7 @@ import { RPC_BODY_MAX_BYTES } from "./rpc";
 import { securityHeaders, securityOptionsOf } from "./security-headers";
 import { mountSeo } from "./seo";
 import type { OriginPolicy } from "./site-origin";
+import { createPrerender, loadWebServerEntry, type WebServerEntry } from "./prerender";
 import { mountWebApp, type HeadResolver } from "./web";
 
 export interface AppOptions {
@@ -25,6 +26,8 @@ export interface AppOptions {
   /** The built web app; tests of the API alone leave it out. */
   webDistDir?: string;
   headResolvers?: HeadResolver[];
+  /** The web app's server entry; by default the one built into `webDistDir/ssr`. */
+  webServerEntry?: Promise<WebServerEntry | null>;
   isReady: () => boolean;
 }
 
@@ -63,6 +66,12 @@ export function createApp(options: AppOptions) {
 
   if (options.webDistDir) {
     app.use("*", compress());
+    const prerender = createPrerender({
+      entry: options.webServerEntry ?? loadWebServerEntry(options.webDistDir),
+      services,
+      config: options.publicConfig,
+      logger: services.logger,
+    });
     mountWebApp(app, {
       distDir: options.webDistDir,
       siteOrigin,
@@ -71,6 +80,8 @@ export function createApp(options: AppOptions) {
         ...(options.headResolvers ?? []),
         (pathname, origin) => articleHead(services.db, pathname, origin),
       ],
+      prerender: (c, url) =>
+        prerender({ url, cookie: c.req.header("cookie"), clientIp: c.get("clientIp") }),
     });
   }
 

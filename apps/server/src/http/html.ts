@@ -2,6 +2,8 @@ import type { PageMeta, PublicConfig } from "@chatsphere/contract";
 import { adsScriptUrl, PUBLIC_CONFIG_META } from "@chatsphere/contract";
 
 export const HEAD_MARKER = "<!--app-head-->";
+/** Inside `#root` in apps/web/index.html: where a prerendered page's HTML goes. */
+export const ROOT_MARKER = "<!--app-html-->";
 
 const escapeAttr = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -71,6 +73,8 @@ const hostOf = (url: string) => {
   }
 };
 
-export function injectHead(template: string, head: string): string {
-  return template.replace(HEAD_MARKER, head);
+/** The page: its head tags, and the prerendered content of `#root` (empty for the shell). */
+export function injectPage(template: string, head: string, rootHtml = ""): string {
+  // Functions as replacements: a `$&` in a post must stay text, not a replacement pattern.
+  return template.replace(HEAD_MARKER, () => head).replace(ROOT_MARKER, () => rootHtml);
 }

@@ -10,7 +10,8 @@ import {
   type PageMeta,
   type PublicConfig,
 } from "@chatsphere/contract";
-import { injectHead, renderHead, type HeadInput } from "./html";
+import { injectPage, renderHead, type HeadInput } from "./html";
+import type { PrerenderedPage } from "./prerender";
 
 /**
  * A page's head as the server knows it; features may resolve their own (blog articles).
@@ -29,12 +30,16 @@ export interface WebOptions {
   siteOrigin: (c: Context) => string;
   config: PublicConfig;
   resolvers?: HeadResolver[];
+  /** The public pages' HTML, rendered by the web app's server entry (decision 0030). */
+  prerender?: (c: Context, url: string) => Promise<PrerenderedPage | null>;
 }
 
 /**
  * Serves the built web app: hashed assets with a year of cache, other public files briefly,
- * and every page route as `index.html` with its own head tags filled in. Unknown paths get
- * the same shell with a 404 status so crawlers do not index them.
+ * and every page route as `index.html` with its own head tags filled in. The public pages
+ * (home, About, the blog and its articles) come with their content rendered in the HTML, so
+ * they paint before any JavaScript runs; the others start empty. Unknown paths get the same
+ * shell with a 404 status so crawlers do not index them.
  */
 export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
   const indexFile = path.join(options.distDir, "index.html");
@@ -57,13 +62,15 @@ export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
     serveStatic({
       root,
       precompressed: true,
-      rewriteRequestPath: (p) => (p === "/" || p.endsWith(".html") ? "/__no_such_file__" : p),
+      // Pages are rendered below; the server's own bundle (ssr/) is not for browsers.
+      rewriteRequestPath: (p) =>
+        p === "/" || p.endsWith(".html") || p.startsWith("/ssr/") ? "/__no_such_file__" : p,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
     }),
   );
 
   app.get("*", async (c) => {
-    const pathname = new URL(c.req.url).pathname;
+    const { pathname, search } = new URL(c.req.url);
     const siteOrigin = options.siteOrigin(c);
     let resolved = null;
     for (const resolve of options.resolvers ?? []) {
@@ -82,7 +89,14 @@ export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
       // No ads on a missing article's page ('Blog not found'): there is no content beside them.
       carriesAds: isFound && carriesAds(pathname),
     });
+    // A missing article is prerendered too ('Blog not found'); an unknown path is not.
+    const page = known && options.prerender ? await options.prerender(c, pathname + search) : null;
     c.header("Cache-Control", "no-cache");
-    return c.html(injectHead(template, head), isFound ? 200 : 404);
+    // The header of a prerendered page depends on whether a session cookie came with it.
+    if (page) c.header("Vary", "Cookie");
+    const html = page
+      ? injectPage(template, `${head}\n    ${page.head}`, page.html)
+      : injectPage(template, head);
+    return c.html(html, isFound ? 200 : 404);
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TOAST, type SocialProvider } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import { FacebookIcon, GoogleIcon } from "@/components/social-icons";

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TOAST } from "@chatsphere/contract";
 
 function errorMessage(error: unknown) {

@@ -4,14 +4,18 @@ import {
   useMatches,
   useRouterState,
 } from "@tanstack/react-router";
-import { Toaster } from "sonner";
+import { lazy, Suspense } from "react";
 import { pageMetaFor, type PageMeta } from "@chatsphere/contract";
 import { Footer } from "@/features/shell/components/footer";
 import { Header } from "@/features/shell/components/header";
 import { PendingBar } from "@/features/shell/components/pending-bar";
 import { usePageMeta } from "@/lib/page-meta";
 import { useTheme } from "@/lib/theme";
+import { useToasterNeeded } from "@/lib/toast";
 import type { RouterContext } from "@/router";
+
+/** sonner's toaster, loaded with the first toast (see `@/lib/toast`). */
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -41,6 +45,7 @@ function RootLayout() {
   const { theme } = useTheme();
   usePageMeta(useRouteMeta());
   const fullScreen = useIsFullScreen();
+  const toasterNeeded = useToasterNeeded();
   return (
     <>
       <PendingBar />
@@ -57,7 +62,11 @@ function RootLayout() {
         </main>
         {fullScreen ? null : <Footer />}
       </div>
-      <Toaster position="top-center" richColors closeButton theme={theme} />
+      {toasterNeeded ? (
+        <Suspense fallback={null}>
+          <Toaster position="top-center" richColors closeButton theme={theme} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
+import { dialogStyles } from "./dialog-styles";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -11,12 +12,7 @@ export function DialogOverlay({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      className={cn("fixed inset-0 z-50 bg-black/50 backdrop-blur-sm animate-fade-in", className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Overlay className={cn(dialogStyles.overlay, className)} {...props} />;
 }
 
 interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
@@ -29,13 +25,7 @@ export function DialogContent({ className, children, hideClose, ...props }: Dial
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border bg-popover p-6 text-popover-foreground shadow-2xl animate-fade-in",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn(dialogStyles.content, className)} {...props}>
         {children}
         {hideClose ? null : (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground">
@@ -49,25 +39,15 @@ export function DialogContent({ className, children, hideClose, ...props }: Dial
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("grid gap-1.5 text-center sm:text-left", className)} {...props} />;
+  return <div className={cn(dialogStyles.header, className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
+  return <div className={cn(dialogStyles.footer, className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn("text-lg font-semibold tracking-tight", className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Title className={cn(dialogStyles.title, className)} {...props} />;
 }
 
 export function DialogDescription({
@@ -75,9 +55,6 @@ export function DialogDescription({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
-    <DialogPrimitive.Description
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
+    <DialogPrimitive.Description className={cn(dialogStyles.description, className)} {...props} />
   );
 }

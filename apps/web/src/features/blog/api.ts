@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { BLOG_PAGE_SIZE, COMMENT_PAGE_SIZE, CONTENT_TOAST } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
 import { rpcErrorMessage, rpcErrorStatus } from "@/lib/rpc-error";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CONTENT_TOAST, FEEDBACK_PAGE_SIZE } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
 import { failureText } from "@/lib/rpc-error";

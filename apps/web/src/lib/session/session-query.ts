@@ -1,17 +1,14 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { SESSION_REFRESH_DELAY_MS } from "@chatsphere/contract";
-import { authClient, type SessionData } from "@/lib/auth-client";
+import type { SessionData } from "@/lib/auth-client";
+import { fetchSession } from "./fetch-session";
 
 export const SESSION_KEY = ["session"] as const;
 
 /** The current session (or null), shared by the header, the guards and every page. */
 export const sessionQueryOptions = queryOptions({
   queryKey: SESSION_KEY,
-  queryFn: async (): Promise<SessionData | null> => {
-    const { data, error } = await authClient.getSession();
-    if (error) throw new Error(error.message || error.statusText || "Could not load the session");
-    return data ?? null;
-  },
+  queryFn: fetchSession,
   staleTime: 60_000,
 });
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TOAST, type ChatTab } from "@chatsphere/contract";
-import { authClient } from "@/lib/auth-client";
 import { refreshSession } from "./session-query";
 
 /** Starts an anonymous guest session, then opens the chat on the given tab (SPEC §4). */
@@ -11,6 +10,7 @@ export function useGuestSignIn() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (tab: ChatTab) => {
+      const { authClient } = await import("@/lib/auth-client");
       const { error } = await authClient.signIn.anonymous();
       if (error) throw new Error(error.message || error.statusText);
       return tab;

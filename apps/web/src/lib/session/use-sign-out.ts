@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { SESSION_REFRESH_DELAY_MS, TOAST } from "@chatsphere/contract";
-import { authClient } from "@/lib/auth-client";
 import { SESSION_KEY } from "./session-query";
 
 /** Ends the session, forgets every cached query and returns to the home page. */
@@ -11,6 +10,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
+      const { authClient } = await import("@/lib/auth-client");
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message || error.statusText);
     },

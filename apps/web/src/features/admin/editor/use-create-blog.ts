@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CONTENT_TOAST } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
 import { rpcErrorMessage, rpcErrorStatus } from "@/lib/rpc-error";

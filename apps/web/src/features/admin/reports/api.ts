@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { SAFETY_TOAST, TOAST } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
 import { rpcErrorMessage } from "@/lib/rpc-error";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CONTENT_TEXT, taxonomyNameSchema, type TaxonomyNameInput } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatLongDate } from "@/lib/format-date";
+import { useDateFormats } from "@/lib/format-date";
 import { blogQueryOptions } from "../api";
 import { CommentsSection } from "./comments-section";
 
@@ -25,6 +25,7 @@ function BackToBlogs() {
 /** A published post: title, category, image, body, tags and its comments (SPEC §2). */
 export function ArticlePage({ slug }: { slug: string }) {
   const { data: blog } = useSuspenseQuery(blogQueryOptions(slug));
+  const formatDate = useDateFormats();
   return (
     <>
       <article className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
@@ -32,7 +33,7 @@ export function ArticlePage({ slug }: { slug: string }) {
         <header className="grid gap-4">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
             <Badge variant="secondary">{blog.category.name}</Badge>
-            <time dateTime={blog.updatedAt.toISOString()}>{formatLongDate(blog.updatedAt)}</time>
+            <time dateTime={blog.updatedAt.toISOString()}>{formatDate.long(blog.updatedAt)}</time>
             <span aria-hidden>·</span>
             <span>By {blog.author.name}</span>
           </div>
@@ -44,6 +45,7 @@ export function ArticlePage({ slug }: { slug: string }) {
           <img
             src={blog.imageUrl}
             alt=""
+            fetchPriority="high"
             className="aspect-[16/9] w-full rounded-2xl border object-cover shadow-sm"
           />
         ) : null}

@@ -3,7 +3,7 @@ import { ArrowRight, Newspaper } from "lucide-react";
 import type { BlogSummary } from "@chatsphere/contract";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
-import { formatShortDate } from "@/lib/format-date";
+import { useDateFormats } from "@/lib/format-date";
 import { DeleteBlogButton } from "./delete-blog-button";
 
 interface BlogCardProps {
@@ -14,6 +14,7 @@ interface BlogCardProps {
 }
 
 export function BlogCard({ blog, featured = false, canDelete }: BlogCardProps) {
+  const formatDate = useDateFormats();
   return (
     <article
       className={cn(
@@ -32,7 +33,7 @@ export function BlogCard({ blog, featured = false, canDelete }: BlogCardProps) {
         >
           <div className="flex items-center gap-2 text-xs text-muted-foreground">
             <Badge variant="secondary">{blog.category.name}</Badge>
-            <time dateTime={blog.updatedAt.toISOString()}>{formatShortDate(blog.updatedAt)}</time>
+            <time dateTime={blog.updatedAt.toISOString()}>{formatDate.short(blog.updatedAt)}</time>
           </div>
           <h2
             className={cn(
@@ -75,6 +76,7 @@ function BlogCover({ blog, featured }: { blog: BlogSummary; featured: boolean })
           src={blog.imageUrl}
           alt=""
           loading={featured ? "eager" : "lazy"}
+          fetchPriority={featured ? "high" : "auto"}
           decoding="async"
           className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
         />

@@ -4,7 +4,7 @@ import { CONTENT_TEXT } from "@chatsphere/contract";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { UserAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatLongDate } from "@/lib/format-date";
+import { useDateFormats } from "@/lib/format-date";
 import { commentsInfiniteOptions } from "../api";
 import { CommentForm } from "./comment-form";
 
@@ -12,6 +12,7 @@ import { CommentForm } from "./comment-form";
 export function CommentsSection({ blogId }: { blogId: string }) {
   const query = useInfiniteQuery(commentsInfiniteOptions(blogId));
   const comments = query.data?.pages.flatMap((page) => page.comments) ?? [];
+  const formatDate = useDateFormats();
   return (
     <section aria-labelledby="comments-heading" className="grid gap-6">
       <h2
@@ -39,7 +40,7 @@ export function CommentsSection({ blogId }: { blogId: string }) {
                     dateTime={comment.createdAt.toISOString()}
                     className="text-xs text-muted-foreground"
                   >
-                    {formatLongDate(comment.createdAt)}
+                    {formatDate.long(comment.createdAt)}
                   </time>
                 </div>
                 <p className="mt-1 text-sm break-words whitespace-pre-wrap">{comment.text}</p>

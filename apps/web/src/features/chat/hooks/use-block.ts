@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TOAST } from "@chatsphere/contract";
 import { orpc, rpc } from "@/lib/rpc";
 import { rpcErrorMessage } from "@/lib/rpc-error";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { roomChannel, TOAST, type ChatMessage } from "@chatsphere/contract";
 import type { ChannelListener } from "@/lib/realtime/client";
 import { useChannel } from "@/lib/realtime/hooks";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { SAFETY_TOAST, type ReportInput } from "@chatsphere/contract";
 import { rpc } from "@/lib/rpc";
 import { refreshBlocks } from "../api";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TOAST, type RoomSummary } from "@chatsphere/contract";
 import { rpc } from "@/lib/rpc";
 import { rpcErrorMessage } from "@/lib/rpc-error";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { roomChannel, TOAST, type RoomSummary } from "@chatsphere/contract";
 import { useChannel } from "@/lib/realtime/hooks";
 import { rpc } from "@/lib/rpc";

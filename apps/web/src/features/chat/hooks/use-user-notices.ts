@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TEXT, TOAST, userChannel } from "@chatsphere/contract";
 import { useChannel } from "@/lib/realtime/hooks";
 import {

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, MessagesSquare, Shuffle, Sparkles } from "lucide-react";
 import { TEXT } from "@chatsphere/contract";
-import { UserAvatar } from "@/components/ui/avatar";
+import { InitialsAvatar } from "@/components/ui/initials-avatar";
 import { ChatModeButton } from "./chat-mode-button";
 
 function ChatPreview() {
@@ -11,7 +11,7 @@ function ChatPreview() {
       <div className="absolute -inset-6 -z-10 rounded-[2rem] bg-brand-gradient opacity-20 blur-3xl" />
       <div className="rounded-3xl border bg-card p-4 shadow-2xl">
         <div className="mb-4 flex items-center gap-3 border-b pb-3">
-          <UserAvatar name="Lena Fischer" className="size-10" />
+          <InitialsAvatar name="Lena Fischer" className="size-10" />
           <div>
             <p className="text-sm font-semibold">Lena · Europe</p>
             <p className="flex items-center gap-1 text-xs text-success">

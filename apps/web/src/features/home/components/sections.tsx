@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Quote } from "lucide-react";
 import { TEXT } from "@chatsphere/contract";
-import { UserAvatar } from "@/components/ui/avatar";
+import { InitialsAvatar } from "@/components/ui/initials-avatar";
 import { Button } from "@/components/ui/button";
 import { FEATURES, STEPS, TESTIMONIALS } from "../content";
 
@@ -98,7 +98,7 @@ export function Testimonials() {
               <Quote className="size-6 text-primary/60" />
               <blockquote className="flex-1 text-sm leading-relaxed">{text}</blockquote>
               <figcaption className="flex items-center gap-3">
-                <UserAvatar name={name} />
+                <InitialsAvatar name={name} />
                 <div>
                   <p className="text-sm font-semibold">{name}</p>
                   <p className="text-xs text-muted-foreground">{place}</p>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ShieldBan } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { SAFETY_TEXT, TOAST } from "@chatsphere/contract";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { UserAvatar } from "@/components/ui/avatar";

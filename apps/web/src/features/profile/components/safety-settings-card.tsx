@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { SAFETY_TEXT, SAFETY_TOAST, TOAST, type SafetySettings } from "@chatsphere/contract";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { TEXT } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -7,8 +8,12 @@ import { AuthButtons } from "./auth-buttons";
 import { Logo } from "@/components/logo";
 import { MobileMenu } from "./mobile-menu";
 import { DESKTOP_LINKS } from "./nav-links";
-import { ProfileMenu } from "./profile-menu";
 import { ThemeToggle } from "./theme-toggle";
+
+/** The menu (and its dropdown code) loads only for someone signed in. */
+const ProfileMenu = lazy(() =>
+  import("./profile-menu").then((module) => ({ default: module.ProfileMenu })),
+);
 
 export function Header() {
   const { data: session, isPending } = useSession();
@@ -34,7 +39,9 @@ export function Header() {
           {isPending ? (
             <Skeleton className="h-9 w-28 rounded-full" />
           ) : session ? (
-            <ProfileMenu session={session} />
+            <Suspense fallback={<Skeleton className="h-9 w-28 rounded-full" />}>
+              <ProfileMenu session={session} />
+            </Suspense>
           ) : (
             <>
               <AuthButtons className="hidden sm:flex" />

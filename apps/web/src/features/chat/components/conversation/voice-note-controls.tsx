@@ -1,5 +1,5 @@
 import { Mic, Send, X } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TEXT } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import { formatDuration } from "../../media/recorder-support";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Ban, EllipsisVertical } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TEXT, TOAST } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import {

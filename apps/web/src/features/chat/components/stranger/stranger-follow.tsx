@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { roomChannel, TEXT, TOAST, type ChatUser } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import { useChannel } from "@/lib/realtime/hooks";

@@ -1,0 +1,180 @@
+import type { ConsoleMessage, Page } from "@playwright/test";
+import { CONTENT_TEXT, nameFromEmail, TEXT } from "@chatsphere/contract";
+import {
+  E2E_ADMIN,
+  ensureAdmin,
+  expect,
+  nextClientIp,
+  signUp,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+/*
+ * The public pages are painted from the server's HTML (decision 0030): readable with JavaScript
+ * off, and taken over by React in place, without re-creating what is on screen, when it is on.
+ */
+
+interface Article {
+  title: string;
+  slug: string;
+  paragraph: string;
+}
+
+let article: Article;
+
+async function rpc<T>(baseURL: string, cookie: string, path: string, json: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}/rpc/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL, cookie },
+    body: JSON.stringify({ json }),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { json: T }).json;
+}
+
+/** Publishes an article of several paragraphs as the e2e admin, through the API. */
+async function publishArticle(baseURL: string): Promise<Article> {
+  await ensureAdmin(baseURL);
+  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: baseURL,
+      "x-forwarded-for": nextClientIp(),
+    },
+    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .join("; ");
+  const stamp = `${Date.now().toString(36)}${process.pid % 1000}`;
+  const category = await rpc<{ id: string }>(baseURL, cookie, "admin/createCategory", {
+    name: `Prerendered ${stamp}`,
+  });
+  const tag = await rpc<{ id: string }>(baseURL, cookie, "admin/createTag", {
+    name: `prerendered-${stamp}`,
+  });
+  const title = `Painted from the HTML ${stamp}`;
+  const slug = `painted-from-the-html-${stamp}`;
+  const paragraph = `A reader sees this paragraph before any script has run (${stamp}).`;
+  await rpc(baseURL, cookie, "admin/createBlog", {
+    title,
+    slug,
+    body: `<p>${paragraph}</p><p>A second paragraph.</p><p>And a third one.</p>`,
+    tldr: "",
+    excerpt: "",
+    imageUrl: "",
+    categoryId: category.id,
+    tags: [{ id: tag.id }],
+  });
+  return { title, slug, paragraph };
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  article = await publishArticle(baseURL ?? "");
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home page, the blog and an article show their content", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Talk to the world, one chat at a time",
+    );
+    await expect(
+      page.getByRole("heading", { name: "Everything you need to connect" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: TEXT.logIn }).first()).toBeVisible();
+
+    await page.goto("/blogs");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(CONTENT_TEXT.blogHeading);
+    await expect(page.getByRole("heading", { name: article.title })).toBeVisible();
+
+    await page.goto(`/blogs/${article.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+    await expect(page.getByText(article.paragraph)).toBeVisible();
+
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+/**
+ * Marks the elements of `#root` as the HTML made them: when parsing ends, before any of the
+ * page's scripts runs. An element React creates later has no mark.
+ */
+async function markParsedNodes(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      document.querySelectorAll("#root *").forEach((element) => {
+        element.setAttribute("data-from-html", "true");
+      });
+    });
+  });
+}
+
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    const text = message.text();
+    // The missing article's own 404 (document and RPC) is the expected answer.
+    if (message.type() === "error" && !text.includes("404 (Not Found)")) problems.push(text);
+    if (message.type() === "warning" && /hydrat/i.test(text)) problems.push(text);
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+test.describe("with JavaScript on", () => {
+  test("React takes over the HTML in place: same nodes, no errors, no hydration warnings", async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    await markParsedNodes(page);
+    for (const [path, heading] of [
+      ["/", "Talk to the world, one chat at a time"],
+      ["/blogs", CONTENT_TEXT.blogHeading],
+      [`/blogs/${article.slug}`, article.title],
+      ["/about", null],
+      ["/blogs/no-such-post", CONTENT_TEXT.blogNotFound],
+    ] as const) {
+      await page.goto(path);
+      const h1 = page.getByRole("heading", { level: 1 });
+      if (heading) await expect(h1).toHaveText(heading);
+      // The app is running: its theme toggle answers (a click before it starts does nothing).
+      const html = page.locator("html");
+      await expect(async () => {
+        if (!/\bdark\b/.test((await html.getAttribute("class")) ?? "")) {
+          await page.getByRole("button", { name: "Switch to dark theme" }).click({ timeout: 1000 });
+        }
+        await expect(html).toHaveClass(/\bdark\b/, { timeout: 1000 });
+      }).toPass();
+      await page.getByRole("button", { name: "Switch to light theme" }).click();
+      await expect(html).not.toHaveClass(/\bdark\b/);
+      // The heading on screen is still the one the HTML carried: hydrated, not drawn again.
+      await expect(h1).toHaveAttribute("data-from-html", "true");
+    }
+    // A click on a link is a client-side navigation once the app runs.
+    await page.goto("/");
+    await page.getByRole("link", { name: TEXT.exploreBlog }).click();
+    await expect(page.getByRole("heading", { name: article.title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveAttribute("data-from-html");
+    expect(problems).toEqual([]);
+  });
+
+  test("a signed-in visitor sees their own header once the app starts", async ({ page }) => {
+    const problems = collectProblems(page);
+    const email = uniqueEmail("prerendered");
+    await signUp(page, email);
+    await page.goto(`/blogs/${article.slug}`);
+    await expect(page.getByText(article.paragraph)).toBeVisible();
+    const header = page.getByRole("banner");
+    await expect(header.getByText(nameFromEmail(email))).toBeVisible();
+    await expect(header.getByRole("link", { name: TEXT.logIn })).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+});
