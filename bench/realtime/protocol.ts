@@ -6,13 +6,14 @@ import type { SparseHistogram } from "./stats";
  * baseline triggered through Redis exactly as ours is, which shows what the Redis hop alone
  * costs in latency on this machine.
  */
-export type Target = "ours" | "bare-ws" | "socketio" | "bare-ws-redis";
+export type Target = "ours" | "bare-ws" | "socketio" | "bare-ws-redis" | "socketio-pg";
 
 export const TARGET_LABEL: Record<Target, string> = {
   ours: "ChatSphere",
   "bare-ws": "bare ws",
   socketio: "Socket.IO",
   "bare-ws-redis": "bare ws, Redis trigger",
+  "socketio-pg": "Socket.IO + PostgreSQL",
 };
 
 /** One simulated client: its session (ours only) and what it listens to. */
@@ -21,8 +22,15 @@ export interface ClientSpec {
   cookie?: string;
   /** Its own address (X-Forwarded-For), for the server's per-address rate limits. */
   ip?: string;
+  /** The Socket.IO + PostgreSQL baseline: its session token (handshake `auth`). */
+  token?: string;
   /** Room ids it joins (`room:{id}` on ours). */
   rooms: string[];
+  /**
+   * Ours with several processes: the origin its HTTP calls go to (the process holding its
+   * socket); without it they go to the one server.
+   */
+  rpcOrigin?: string;
   /** Ours: also subscribe `user:{id}`, as the web client does. */
   userChannel?: boolean;
 }
@@ -44,7 +52,36 @@ export type WorkerCommand =
   | { cmd: "closeAll" }
   | { cmd: "pairsStart"; rpcUrl: string; origin: string; continent: Region }
   | { cmd: "pairsReport" }
-  | { cmd: "pairsStop" };
+  | { cmd: "pairsStop" }
+  | {
+      cmd: "sendStart";
+      /** How the members send: an HTTP call (ours), or over their open socket. */
+      transport: SendTransport;
+      /** This worker's share of the sends per second. */
+      perSecond: number;
+      /** Members send into their room whose id starts with this (e.g. `bench-r10-`). */
+      roomPrefix: string;
+      /** Ours over HTTP: the server's origin (POST {origin}/rpc/message/send). */
+      origin: string;
+    }
+  | { cmd: "sendStatus" }
+  | { cmd: "sendStop" };
+
+/** `http`: ours' message.send as an HTTP call; `socket`: over the sender's open socket. */
+export type SendTransport = "http" | "socket";
+
+/** A worker's sends since sendStart. */
+export interface SendStatus {
+  senders: number;
+  sent: number;
+  /** Sends the pacer skipped because the worker fell behind (at most 50 ms at once). */
+  dropped: number;
+  /** Sends skipped because the server was behind: too many were unanswered. */
+  skippedBehind: number;
+  answered: number;
+  failed: number;
+  firstError?: string;
+}
 
 export interface OpenResult {
   opened: number;
@@ -67,8 +104,15 @@ export interface StatusReport {
 }
 
 export interface PairsReport {
-  /** Every stranger_matched seen since the last reset: room id and when (monotonic µs). */
-  matches: [roomId: string, atUs: number][];
+  /** Every stranger_matched seen since the last reset: room id, who, when (monotonic µs). */
+  matches: [roomId: string, userId: string, atUs: number][];
+  /**
+   * Whole run: a guest told `stranger_matched` for a new room while its previous room had not
+   * ended for it (not skipped by it, no `stranger_skipped` or `stranger_idle` for it, no new
+   * findStranger of its own): a user in two rooms at once. 0 expected.
+   */
+  doubleMatches: number;
+  firstDoubleMatch?: string;
   rpcCalls: number;
   rpcErrors: number;
   firstError?: string;

@@ -81,6 +81,8 @@ export function createPublisher(server: RunningServer, redisPrefix?: string): Pr
       return redisPublisher(redisPrefix);
     case "socketio":
       return socketIoPublisher(server.socketUrl);
+    case "socketio-pg":
+      throw new Error("the Socket.IO + PostgreSQL baseline is driven by its members' sends");
   }
 }
 

@@ -1,6 +1,19 @@
 import type { ConnectionsResult } from "./phases/connections";
 import type { FanoutResult, FanoutRow } from "./phases/fanout";
 import type { PairsResult } from "./phases/pairs";
+import type { ScaleoutResult } from "./phases/scaleout";
+import {
+  idleBaselinesTable,
+  pairsSection,
+  scaleoutSection,
+  scaleoutVerdicts,
+} from "./report-scaleout";
+import {
+  SEND_SERVER_LABEL,
+  SEND_VIA_LABEL,
+  type SendPathResult,
+  type SendPathRow,
+} from "./phases/send-path";
 import { TARGET_LABEL, type Target } from "./protocol";
 
 export interface Machine {
@@ -22,6 +35,10 @@ export interface Results {
   connections?: ConnectionsResult;
   fanout?: FanoutResult;
   pairs?: PairsResult;
+  sendPath?: SendPathResult;
+  scaleout?: ScaleoutResult;
+  /** Matching on several processes (PostgreSQL + Redis). */
+  pairsRedis?: PairsResult;
 }
 
 /** Issue 4 item 6: the targets on the 2-core machine. */
@@ -35,10 +52,22 @@ export const TARGETS = {
   pairsPerSecond: 2000,
 };
 
-const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
-const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
+/** Issue 15 items 1 and 2: the full send path. */
+export const SEND_TARGETS = {
+  /** Ours' sends per CPU-second (every process on the path) over the baseline's, at these rates. */
+  vsBaseline: 1.3,
+  ratioRates: [1000, 5000],
+  p99Ms: 20,
+  p99AtRate: 1000,
+  embeddedSendsPerSecond: 2000,
+  embeddedP99Ms: 50,
+};
 
-function table(header: string[], rows: string[][]) {
+export const int = (n: number) =>
+  Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–";
+export const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
+
+export function table(header: string[], rows: string[][]) {
   return [
     `| ${header.join(" | ")} |`,
     `|${header.map(() => "---").join("|")}|`,
@@ -81,7 +110,7 @@ function connectionsTable(c: ConnectionsResult) {
   );
 }
 
-const percent = (cpuS: number, windowS: number) => `${Math.round((100 * cpuS) / windowS)} %`;
+export const percent = (cpuS: number, windowS: number) => `${Math.round((100 * cpuS) / windowS)} %`;
 
 function fanoutTable(rows: FanoutRow[]) {
   return table(
@@ -189,6 +218,150 @@ function ratioTable(rows: FanoutRow[]) {
   );
 }
 
+/** Every send of the window was made, answered and delivered to the whole room. */
+const sendSustained = (r: SendPathRow) =>
+  r.failed === 0 &&
+  r.sentPerSecond >= 0.98 * r.offeredPerSecond &&
+  r.deliveriesPerSecond >= 0.98 * r.offeredPerSecond * r.roomSize;
+
+const sendRowsOf = (rows: SendPathRow[], server: string, via: string, rate?: number) =>
+  rows.filter(
+    (r) =>
+      r.server === server && r.via === via && (rate === undefined || r.offeredPerSecond === rate),
+  );
+
+/** Sends per CPU-second of every process on the path, ours (each transport) beside the baseline. */
+function sendRatioTable(rows: SendPathRow[]) {
+  const rates = [
+    ...new Set(rows.filter((r) => r.server !== "embedded").map((r) => r.offeredPerSecond)),
+  ];
+  const vias = [...new Set(rows.filter((r) => r.server === "ours").map((r) => r.via))];
+  const baseline = (rate: number) => sendRowsOf(rows, "socketio-pg", "socket.io", rate)[0];
+  return table(
+    [
+      "room",
+      "sends/s",
+      ...vias.map((v) => `ChatSphere, ${SEND_VIA_LABEL[v]}`),
+      "Socket.IO + PostgreSQL",
+      ...vias.map((v) => `ours (${SEND_VIA_LABEL[v]}) / baseline (≥ ${SEND_TARGETS.vsBaseline})`),
+    ],
+    rates.map((rate) => {
+      const base = baseline(rate)?.sendsPerCpuS ?? Number.NaN;
+      const ours = vias.map(
+        (v) => sendRowsOf(rows, "ours", v, rate)[0]?.sendsPerCpuS ?? Number.NaN,
+      );
+      return [
+        String(rows[0]?.roomSize ?? ""),
+        int(rate),
+        ...ours.map(int),
+        int(base),
+        ...ours.map((o) => fixed(o / base)),
+      ];
+    }),
+  );
+}
+
+function sendTable(rows: SendPathRow[]) {
+  const cpu = (n: number | null) => (n === null ? "–" : fixed(n));
+  return table(
+    [
+      "server",
+      "sent over",
+      "room",
+      "offered sends/s",
+      "sent/s",
+      "deliveries/s",
+      "p50 ms",
+      "p99 ms",
+      "max ms",
+      "server CPU-s",
+      "PostgreSQL CPU-s (cluster; of it this database)",
+      "Redis CPU-s",
+      "sends per CPU-s (all on the path)",
+      "deliveries per CPU-s",
+      "failed sends",
+      "not sent: generator / server behind",
+      "server core busy",
+      "generator core busy",
+      "other load on server core",
+    ],
+    rows.map((r) => [
+      SEND_SERVER_LABEL[r.server],
+      SEND_VIA_LABEL[r.via],
+      String(r.roomSize),
+      int(r.offeredPerSecond),
+      int(r.sentPerSecond),
+      int(r.deliveriesPerSecond),
+      fixed(r.p50Ms),
+      fixed(r.p99Ms),
+      fixed(r.maxMs, 1),
+      fixed(r.serverCpuS),
+      r.postgresCpuS === null ? "–" : `${fixed(r.postgresCpuS)} (${cpu(r.postgresOwnCpuS)})`,
+      cpu(r.redisCpuS),
+      int(r.sendsPerCpuS),
+      int(r.deliveriesPerCpuS),
+      int(r.failed),
+      `${int(r.dropped)} / ${int(r.skippedBehind)}`,
+      percent(r.serverCpuS, r.windowS),
+      percent(r.generatorCpuS, r.windowS),
+      percent(r.otherOnServerCoreS, r.windowS),
+    ]),
+  );
+}
+
+function sendVerdicts(result: SendPathResult): Verdict[] {
+  const out: Verdict[] = [];
+  const rows = result.rows;
+  const vias = [...new Set(rows.filter((r) => r.server === "ours").map((r) => r.via))];
+  for (const via of vias) {
+    const label = SEND_VIA_LABEL[via];
+    for (const rate of SEND_TARGETS.ratioRates) {
+      const ours = sendRowsOf(rows, "ours", via, rate)[0];
+      const base = sendRowsOf(rows, "socketio-pg", "socket.io", rate)[0];
+      if (!ours || !base) continue;
+      const ratio = ours.sendsPerCpuS / base.sendsPerCpuS;
+      const both = sendSustained(ours) && sendSustained(base);
+      out.push({
+        target: `full send path over ${label}, rooms of ${ours.roomSize}: sends per CPU-s (server, PostgreSQL, Redis) ≥ ${SEND_TARGETS.vsBaseline} × Socket.IO + PostgreSQL's (at ${int(rate)} sends/s)`,
+        result:
+          `${fixed(ratio)} × (${int(ours.sendsPerCpuS)} against ${int(base.sendsPerCpuS)})` +
+          (both ? "" : "; a server did not sustain the rate, so the ratio is not comparable"),
+        met: both ? ratio >= SEND_TARGETS.vsBaseline : null,
+      });
+    }
+    const slow = sendRowsOf(rows, "ours", via, SEND_TARGETS.p99AtRate)[0];
+    if (slow) {
+      const base = sendRowsOf(rows, "socketio-pg", "socket.io", SEND_TARGETS.p99AtRate)[0];
+      out.push({
+        target: `full send path over ${label}: p99 send to delivery ≤ ${SEND_TARGETS.p99Ms} ms at ${int(SEND_TARGETS.p99AtRate)} sends/s`,
+        result:
+          `${fixed(slow.p99Ms)} ms, ${int(slow.failed)} failed` +
+          (base ? ` (Socket.IO + PostgreSQL: ${fixed(base.p99Ms)} ms)` : ""),
+        met: slow.p99Ms <= SEND_TARGETS.p99Ms && slow.failed === 0,
+      });
+    }
+    const embedded = sendRowsOf(rows, "embedded", via).sort(
+      (a, b) => a.offeredPerSecond - b.offeredPerSecond,
+    );
+    if (embedded.length > 0) {
+      const good = embedded.filter(
+        (r) => sendSustained(r) && r.p99Ms <= SEND_TARGETS.embeddedP99Ms,
+      );
+      const best = good[good.length - 1];
+      out.push({
+        target: `embedded default over ${label}: ≥ ${int(SEND_TARGETS.embeddedSendsPerSecond)} sends/s into rooms of ${embedded[0]?.roomSize ?? ""} with p99 ≤ ${SEND_TARGETS.embeddedP99Ms} ms`,
+        result:
+          (best
+            ? `${int(best.sentPerSecond)} sends/s sustained at p99 ${fixed(best.p99Ms)} ms`
+            : "no offered rate sustained within the p99") +
+          ` (offered ${embedded.map((r) => `${int(r.offeredPerSecond)}: p99 ${fixed(r.p99Ms)} ms, ${int(r.failed)} failed`).join("; ")})`,
+        met: best ? best.offeredPerSecond >= SEND_TARGETS.embeddedSendsPerSecond : false,
+      });
+    }
+  }
+  return out;
+}
+
 type Verdict = { target: string; result: string; met: boolean | null };
 
 function verdicts(results: Results): Verdict[] {
@@ -254,6 +427,7 @@ function verdicts(results: Results): Verdict[] {
       met: null,
     });
   }
+  if (results.sendPath) out.push(...sendVerdicts(results.sendPath));
   const p = results.pairs;
   if (p) {
     out.push({
@@ -262,6 +436,7 @@ function verdicts(results: Results): Verdict[] {
       met: p.pairsPerSecond >= TARGETS.pairsPerSecond,
     });
   }
+  out.push(...scaleoutVerdicts(results));
   return out;
 }
 
@@ -286,6 +461,14 @@ export function renderReport(results: Results): string {
       "",
       connectionsTable(results.connections),
     );
+    if (results.connections.baselines.length > 0) {
+      parts.push(
+        "",
+        "### Idle connections beside the baselines (as many connections, the same steps)",
+        "",
+        idleBaselinesTable(results.connections),
+      );
+    }
   }
   const fanout = results.fanout;
   if (fanout && fanout.rows.length > 0) {
@@ -346,6 +529,25 @@ export function renderReport(results: Results): string {
       ),
     );
   }
+  const send = results.sendPath;
+  if (send && send.rows.length > 0) {
+    parts.push(
+      "",
+      "### Full send path: sends per CPU-second (server, PostgreSQL cluster and Redis counted)",
+      "",
+      sendRatioTable(send.rows),
+      "",
+      `${int(send.clients)} members in rooms of ${send.roomSize}; every member of a room sends in ` +
+        "turn and receives every message of its room (its own included). The baseline checks " +
+        (send.membership === "cached"
+          ? "membership against the rooms the socket joined as a member (no query per send)."
+          : "membership in its insert (INSERT ... WHERE EXISTS a membership row)."),
+      "",
+      "### Full send path: absolute figures",
+      "",
+      sendTable(send.rows),
+    );
+  }
   const p = results.pairs;
   if (p) {
     parts.push(
@@ -380,6 +582,8 @@ export function renderReport(results: Results): string {
       ),
     );
   }
+  if (results.scaleout) parts.push(...scaleoutSection(results.scaleout));
+  parts.push(...pairsSection(results));
   const v = verdicts(results);
   if (v.length > 0) {
     parts.push(

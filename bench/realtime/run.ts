@@ -9,9 +9,11 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "nod
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { runConnections } from "./phases/connections";
+import { runConnections, type IdleBaseline } from "./phases/connections";
 import { runFanout } from "./phases/fanout";
 import { runPairs } from "./phases/pairs";
+import { runScaleout } from "./phases/scaleout";
+import { runSendPath, type SendServer } from "./phases/send-path";
 import { SOCKETS_PER_WORKER, WorkerPool } from "./pool";
 import { cleanUp, cleanUpOnSignals, coresOf, GENERATOR_CORE, pin, SERVER_CORE } from "./proc";
 import type { Target } from "./protocol";
@@ -20,7 +22,7 @@ import { ROOT, SERVER_ENTRY } from "./servers";
 
 const HELP = `Usage: npm run bench:realtime -- [options]
 
-  --phases <list>        connections,fanout,pairs (default: all three)
+  --phases <list>        connections,fanout,full-send,scaleout,pairs,pairs-redis (default: all)
   --quick                a ~1-minute smoke run with small numbers
   --connections <n>      idle connections to hold (default: as many as the fd limit allows; quick 1000)
   --targets <list>       fan-out servers: ours,socketio,bare-ws,bare-ws-redis (default: all;
@@ -30,10 +32,32 @@ const HELP = `Usage: npm run bench:realtime -- [options]
   --room-sizes <list>    default 10,100
   --rates <list>         offered deliveries/s (default 25000,50000; quick 25000)
   --send-rate <n>        full send path: message.send calls/s into rooms of 100 (default 100; 0 skips)
-  --window <s>           fan-out measurement window (default 10; quick 2)
+  --window <s>           fan-out and full-send measurement window (default 10; quick 2)
   --warmup <s>           warm-up before each window (default 3; quick 1)
+  --send-servers <list>  full send path: ours,socketio-pg,embedded (default: all three; ours is
+                         PostgreSQL + Redis, socketio-pg the Socket.IO + PostgreSQL baseline,
+                         embedded ours on PGlite with the in-process bus)
+  --send-rates <list>    full send path: sends/s for ours and the baseline (default 1000,5000;
+                         quick 1000)
+  --embedded-send-rates <list>  sends/s for the embedded default (default 1000,2000,3000;
+                         quick 2000)
+  --send-transport <t>   ours' sends: http, ws (a call frame over the member's socket) or both
+                         (default both)
+  --send-clients <n>     members in the full send path, in rooms of --send-room-size
+                         (default 2000; quick 300)
+  --send-room-size <n>   default 10
+  --baseline-membership <m>  how the baseline checks membership per send: cached (the rooms
+                         the socket joined as a member; default) or query (INSERT ... WHERE
+                         EXISTS a membership row)
   --pairs-clients <n>    guests in the matching loop (default 1000; quick 300)
   --pairs-window <s>     matching measurement window (default 15; quick 3)
+  --pairs-processes <n>  pairs-redis: server processes on PostgreSQL + Redis (default 2)
+  --idle-baselines <list>  connections: the baselines then holding as many idle connections
+                         as ours (default bare-ws,socketio; none skips them)
+  --scaleout-clients <n> scaleout: receivers (default 2000; quick 300)
+  --scaleout-room-sizes <list>  scaleout: default 10,100
+  --scaleout-rates <list>  scaleout: offered deliveries/s (default 25000)
+  --scaleout-rounds <n>  scaleout: one process then two, this many times (default 2; quick 1)
   --workers <n>          generator processes (default 4)
 
 Needs the built server (npm run build), PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis
@@ -42,7 +66,7 @@ BENCH_SERVER_NODE_ARGS adds Node flags to the ChatSphere server (e.g. "--cpu-pro
 
 const { values } = parseArgs({
   options: {
-    phases: { type: "string", default: "connections,fanout,pairs" },
+    phases: { type: "string", default: "connections,fanout,full-send,scaleout,pairs,pairs-redis" },
     quick: { type: "boolean", default: false },
     connections: { type: "string" },
     targets: { type: "string", default: "ours,socketio,bare-ws,bare-ws-redis" },
@@ -52,8 +76,21 @@ const { values } = parseArgs({
     "send-rate": { type: "string", default: "100" },
     window: { type: "string" },
     warmup: { type: "string" },
+    "send-servers": { type: "string", default: "ours,socketio-pg,embedded" },
+    "send-rates": { type: "string" },
+    "embedded-send-rates": { type: "string" },
+    "send-transport": { type: "string", default: "both" },
+    "send-clients": { type: "string" },
+    "send-room-size": { type: "string", default: "10" },
+    "baseline-membership": { type: "string", default: "cached" },
     "pairs-clients": { type: "string" },
     "pairs-window": { type: "string" },
+    "pairs-processes": { type: "string", default: "2" },
+    "idle-baselines": { type: "string", default: "bare-ws,socketio" },
+    "scaleout-clients": { type: "string" },
+    "scaleout-room-sizes": { type: "string", default: "10,100" },
+    "scaleout-rates": { type: "string", default: "25000" },
+    "scaleout-rounds": { type: "string" },
     workers: { type: "string", default: "4" },
     help: { type: "boolean", default: false },
   },
@@ -74,6 +111,17 @@ const num = (value: string | undefined, normal: number, quick: number) =>
   value === undefined ? (values.quick ? quick : normal) : Number(value);
 
 const phases = new Set(list(values.phases));
+const oneOf = <T extends string>(option: string, allowed: readonly T[]): T => {
+  const value = values[option as keyof typeof values];
+  const found = allowed.find((a) => a === value);
+  if (found === undefined) {
+    console.error(`--${option} must be one of ${allowed.join(", ")}, not ${String(value)}`);
+    process.exit(1);
+  }
+  return found;
+};
+const sendTransport = oneOf("send-transport", ["http", "ws", "both"] as const);
+const baselineMembership = oneOf("baseline-membership", ["cached", "query"] as const);
 const log = (line: string) => console.info(line);
 
 /** When the server was built, and whether a source file changed since (a stale build). */
@@ -147,6 +195,7 @@ async function main() {
         connections: Number.isNaN(requested) ? null : Math.min(requested, max),
         settleMs: values.quick ? 2000 : 5000,
         holdMs: values.quick ? 2000 : 10_000,
+        baselines: list(values["idle-baselines"]).filter((b) => b !== "none") as IdleBaseline[],
       },
       pool,
       log,
@@ -168,6 +217,26 @@ async function main() {
       log,
     );
   }
+  if (phases.has("full-send")) {
+    log("\n# Full send path");
+    results.sendPath = await runSendPath(
+      {
+        servers: list(values["send-servers"]) as SendServer[],
+        clients: num(values["send-clients"], 2000, 300),
+        roomSize: Number(values["send-room-size"]),
+        rates: numbers(values["send-rates"] ?? (values.quick ? "1000" : "1000,5000")),
+        embeddedRates: numbers(
+          values["embedded-send-rates"] ?? (values.quick ? "2000" : "1000,2000,3000"),
+        ),
+        transports: sendTransport === "both" ? ["http", "ws"] : [sendTransport],
+        membership: baselineMembership,
+        warmupMs: num(values.warmup, 3, 1) * 1000,
+        windowMs: num(values.window, 10, 2) * 1000,
+      },
+      pool,
+      log,
+    );
+  }
   if (phases.has("pairs")) {
     log("\n# Stranger matching (embedded default)");
     results.pairs = await runPairs(
@@ -175,6 +244,36 @@ async function main() {
         clients: num(values["pairs-clients"], 1000, 300),
         warmupMs: values.quick ? 1000 : 3000,
         windowMs: num(values["pairs-window"], 15, 3) * 1000,
+        processes: 0,
+      },
+      pool,
+      log,
+    );
+  }
+  if (phases.has("scaleout")) {
+    log("\n# Scale-out: one process against two (PostgreSQL + Redis)");
+    results.scaleout = await runScaleout(
+      {
+        clients: num(values["scaleout-clients"], 2000, 300),
+        roomSizes: numbers(values["scaleout-room-sizes"]),
+        rates: numbers(values["scaleout-rates"]),
+        rounds: num(values["scaleout-rounds"], 2, 1),
+        warmupMs: num(values.warmup, 3, 1) * 1000,
+        windowMs: num(values.window, 10, 2) * 1000,
+      },
+      pool,
+      log,
+    );
+  }
+  if (phases.has("pairs-redis")) {
+    const processes = Math.max(1, Number(values["pairs-processes"]));
+    log(`\n# Stranger matching (${processes} processes, PostgreSQL + Redis)`);
+    results.pairsRedis = await runPairs(
+      {
+        clients: num(values["pairs-clients"], 1000, 300),
+        warmupMs: values.quick ? 1000 : 3000,
+        windowMs: num(values["pairs-window"], 15, 3) * 1000,
+        processes,
       },
       pool,
       log,

@@ -46,6 +46,19 @@ export interface OurServer extends RunningServer {
   probe(): Promise<NodeJS.MemoryUsage>;
 }
 
+/** Signals server-probe.mjs in a server (SIGUSR2) and reads what it wrote: after a full GC. */
+async function readProbe(pid: number, file: string): Promise<NodeJS.MemoryUsage> {
+  const before = existsSync(file) ? statSync(file).mtimeMs : 0;
+  process.kill(pid, "SIGUSR2");
+  for (let i = 0; i < 200; i++) {
+    await sleep(50);
+    if (existsSync(file) && statSync(file).mtimeMs !== before) {
+      return JSON.parse(readFileSync(file, "utf8")) as NodeJS.MemoryUsage;
+    }
+  }
+  throw new Error("the server did not answer the memory probe");
+}
+
 /** Shared PostgreSQL and Redis for the scale-out configuration ("services"). */
 export interface Services {
   databaseUrl: string;
@@ -144,9 +157,17 @@ export async function startOurs(options: {
   probe?: boolean;
   /** A directory of an earlier server to start again on (its DATA_DIR and sessions). */
   dir?: string;
+  /**
+   * The site's address (PUBLIC_URL), when several processes serve one site behind a proxy:
+   * every process of the scale-out phases takes the first one's, as they would share it.
+   */
+  publicUrl?: string;
+  /** Another build of the server to run instead of apps/server/dist/main.js (bench:startup). */
+  entry?: string;
 }) {
-  if (!existsSync(SERVER_ENTRY)) {
-    throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
+  const entry = options.entry ?? SERVER_ENTRY;
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} is missing: run \`npm run build\` first.`);
   }
   const dir = options.dir ?? tempDir();
   const probeFile = join(dir, `probe-${Date.now()}.json`);
@@ -169,10 +190,10 @@ export async function startOurs(options: {
   // Extra Node flags for the server under test, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof".
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const probe = options.probe ? ["--expose-gc", "--import", PROBE] : [];
-  const args = [...extra, ...probe, SERVER_ENTRY];
+  const args = [...extra, ...probe, entry];
   const port = await freePort();
   // Mutations and the WebSocket handshake must carry this Origin.
-  env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  env.PUBLIC_URL = options.publicUrl ?? `http://127.0.0.1:${port}`;
   const launched = await launch({
     name: "ChatSphere server",
     args,
@@ -191,41 +212,48 @@ export async function startOurs(options: {
       await launched.stop();
       if (!options.dir) await removeDir(dir);
     },
-    async probe() {
-      const before = existsSync(probeFile) ? statSync(probeFile).mtimeMs : 0;
-      process.kill(launched.pid, "SIGUSR2");
-      for (let i = 0; i < 200; i++) {
-        await sleep(50);
-        if (existsSync(probeFile) && statSync(probeFile).mtimeMs !== before) {
-          return JSON.parse(readFileSync(probeFile, "utf8")) as NodeJS.MemoryUsage;
-        }
-      }
-      throw new Error("the server did not answer the memory probe");
-    },
+    probe: () => readProbe(launched.pid, probeFile),
   };
   return server;
 }
 
+/** How the Socket.IO + PostgreSQL baseline checks that a sender is a member of the room. */
+export type BaselineMembership = "cached" | "query";
+
 /**
- * One of the baselines (baselines/bare-ws.ts, baselines/socketio.ts), run through tsx. The
- * Redis control is the bare ws baseline with a Redis key prefix to take its triggers from.
+ * One of the baselines (baselines/bare-ws.ts, baselines/socketio.ts,
+ * baselines/socketio-pg.ts), run through tsx. The Redis control is the bare ws baseline with
+ * a Redis key prefix to take its triggers from; Socket.IO + PostgreSQL needs its database.
  */
 export async function startBaseline(
-  target: "bare-ws" | "socketio" | "bare-ws-redis",
+  target: Exclude<Target, "ours">,
   redisPrefix?: string,
-): Promise<RunningServer> {
+  database?: { url: string; membership: BaselineMembership },
+  /** Loads server-probe.mjs (and --expose-gc), as `startOurs({ probe })` does. */
+  extra: { probe?: boolean } = {},
+): Promise<RunningServer & { probe(): Promise<NodeJS.MemoryUsage> }> {
   const dir = tempDir();
-  const bare = target !== "socketio";
-  const file = join(BASELINES, bare ? "bare-ws.ts" : "socketio.ts");
+  const bare = target === "bare-ws" || target === "bare-ws-redis";
+  const file = join(
+    BASELINES,
+    bare ? "bare-ws.ts" : target === "socketio-pg" ? "socketio-pg.ts" : "socketio.ts",
+  );
   const name = TARGET_LABEL[target];
   const env: Record<string, string> = { NODE_ENV: "production" };
   if (target === "bare-ws-redis") {
     if (!redisPrefix) throw new Error("the Redis control needs a Redis key prefix");
     Object.assign(env, { BENCH_REDIS_URL: REDIS_URL, BENCH_REDIS_PREFIX: redisPrefix });
   }
+  if (target === "socketio-pg") {
+    if (!database) throw new Error("the Socket.IO + PostgreSQL baseline needs a database");
+    Object.assign(env, { DATABASE_URL: database.url, BENCH_MEMBERSHIP: database.membership });
+  }
+  const probeFile = join(dir, "probe.json");
+  env.BENCH_PROBE_FILE = probeFile;
+  const probe = extra.probe ? ["--expose-gc", "--import", PROBE] : [];
   const launched = await launch({
     name,
-    args: ["--import", "tsx", file],
+    args: [...probe, "--import", "tsx", file],
     env,
     dir,
     port: await freePort(),
@@ -241,6 +269,7 @@ export async function startBaseline(
       await launched.stop();
       await removeDir(dir);
     },
+    probe: () => readProbe(launched.pid, probeFile),
   };
 }
 

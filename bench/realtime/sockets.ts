@@ -5,6 +5,7 @@ import {
   userChannel,
   type ChatMessage,
   type EventFrame,
+  type ResultFrame,
   type ServerFrame,
 } from "@chatsphere/contract";
 import { stampOfContent, stampOfFrame, type ClientSpec, type Target } from "./protocol";
@@ -21,7 +22,21 @@ export interface Sink {
 export interface BenchSocket {
   readonly spec: ClientSpec;
   close(): void;
+  /**
+   * Sends a chat message over this socket (ours: a `message.send` call frame; the Socket.IO +
+   * PostgreSQL baseline: its `message` event) and resolves when the server acknowledged it.
+   */
+  sendMessage?(roomId: string, content: string): Promise<void>;
 }
+
+/** How long a send over a socket may wait for its answer. */
+const CALL_TIMEOUT_MS = 10_000;
+
+/** Ours' answer to a call frame starts so (calls.ts serialises `type` first). */
+const RESULT_PREFIX = Buffer.from('{"type":"result"');
+const isResult = (frame: Buffer) =>
+  frame.length > RESULT_PREFIX.length &&
+  frame.compare(RESULT_PREFIX, 0, RESULT_PREFIX.length, 0, RESULT_PREFIX.length) === 0;
 
 const SETUP_TIMEOUT_MS = 60_000;
 
@@ -43,6 +58,8 @@ class RawClient implements BenchSocket {
     resolve: (f: ServerFrame) => void;
     reject: (error: Error) => void;
   }[] = [];
+  private nextCallId = 0;
+  private readonly calls = new Map<number, { resolve(): void; reject(error: Error): void }>();
 
   constructor(
     readonly spec: ClientSpec,
@@ -50,6 +67,8 @@ class RawClient implements BenchSocket {
     private readonly sink: Sink,
   ) {
     ws.on("message", (data: Buffer) => {
+      // A call's answer carries the sent message (and its stamp) but is no delivery.
+      if (isResult(data)) return this.result(JSON.parse(data.toString()) as ResultFrame);
       const stamp = stampOfFrame(data);
       if (stamp >= 0) return sink.delivery(stamp);
       this.control(JSON.parse(data.toString()) as ServerFrame);
@@ -71,6 +90,8 @@ class RawClient implements BenchSocket {
       sink.closed(String(code));
       for (const waiter of client.waiters) waiter.reject(new Error(`closed: ${code}`));
       client.waiters = [];
+      for (const call of client.calls.values()) call.reject(new Error(`closed: ${code}`));
+      client.calls.clear();
     });
     // After the handshake errors only precede a close, which is counted.
     ws.on("error", () => undefined);
@@ -91,6 +112,31 @@ class RawClient implements BenchSocket {
 
   close() {
     this.ws.terminate();
+  }
+
+  /** Ours: `message.send` as a call frame over this socket (decision 0030). */
+  sendMessage(roomId: string, content: string) {
+    const id = this.nextCallId++;
+    const answered = new Promise<void>((resolve, reject) => {
+      this.calls.set(id, { resolve, reject });
+    });
+    this.send({ type: "call", id, procedure: "message.send", input: { roomId, content } });
+    return withTimeout(answered, `message.send call ${id}`, CALL_TIMEOUT_MS).finally(() =>
+      this.calls.delete(id),
+    );
+  }
+
+  private result(frame: ResultFrame) {
+    const call = this.calls.get(frame.id);
+    if (!call) return;
+    this.calls.delete(frame.id);
+    if (frame.error) {
+      call.reject(
+        new Error(`message.send: ${frame.error.status} ${frame.error.code} ${frame.error.message}`),
+      );
+    } else {
+      call.resolve();
+    }
   }
 
   private control(frame: ServerFrame) {
@@ -158,6 +204,12 @@ function openBareWs(url: string, spec: ClientSpec, sink: Sink) {
   });
 }
 
+/** The Socket.IO + PostgreSQL baseline's acknowledgements: `{ ok: true }` or `{ error }`. */
+interface BaselineAck {
+  ok?: boolean;
+  error?: string;
+}
+
 class SocketIoClient implements BenchSocket {
   constructor(
     readonly spec: ClientSpec,
@@ -167,15 +219,28 @@ class SocketIoClient implements BenchSocket {
   close() {
     this.socket.disconnect();
   }
+
+  /** The Socket.IO + PostgreSQL baseline: its `message` event, acknowledged once stored. */
+  async sendMessage(roomId: string, content: string) {
+    const ack = (await this.socket
+      .timeout(CALL_TIMEOUT_MS)
+      .emitWithAck("message", { roomId, content })) as BaselineAck;
+    if (!ack.ok) throw new Error(`message: ${ack.error ?? "refused"}`);
+  }
 }
 
-/** The Socket.IO baseline: websocket transport only, `join` with an acknowledgement. */
+/**
+ * The Socket.IO baselines: websocket transport only, `join` with an acknowledgement. The one
+ * with PostgreSQL also takes the session token in the handshake and answers a join with
+ * `{ ok: true }` (a member) or `{ error }`.
+ */
 function openSocketIo(url: string, spec: ClientSpec, sink: Sink) {
   const socket = io(url, {
     transports: ["websocket"],
     forceNew: true,
     reconnection: false,
     timeout: SETUP_TIMEOUT_MS,
+    ...(spec.token ? { auth: { token: spec.token } } : {}),
   });
   socket.on("message", (message: ChatMessage) => sink.delivery(stampOfContent(message.content)));
   return setUp(new SocketIoClient(spec, socket), async () => {
@@ -188,7 +253,11 @@ function openSocketIo(url: string, spec: ClientSpec, sink: Sink) {
     );
     socket.on("disconnect", (reason) => sink.closed(reason));
     await Promise.all(
-      spec.rooms.map((room) => withTimeout(socket.emitWithAck("join", room), `join ${room}`)),
+      spec.rooms.map(async (room) => {
+        const ack = (await withTimeout(socket.emitWithAck("join", room), `join ${room}`)) as
+          BaselineAck | undefined;
+        if (ack?.error) throw new Error(`join ${room}: ${ack.error}`);
+      }),
     );
   });
 }
@@ -207,6 +276,7 @@ export function openClient(
     case "bare-ws-redis":
       return openBareWs(url, spec, sink);
     case "socketio":
+    case "socketio-pg":
       return openSocketIo(url, spec, sink);
   }
 }

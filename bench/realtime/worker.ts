@@ -15,6 +15,7 @@ import type {
   WorkerReply,
   WorkerRequest,
 } from "./protocol";
+import { Sender } from "./sender";
 import { openClient, type BenchSocket, type Sink } from "./sockets";
 import { Histogram, nowUs } from "./stats";
 import { StrangerLoop } from "./stranger-loop";
@@ -25,6 +26,7 @@ let sockets: BenchSocket[] = [];
 let closed = 0;
 const closeCodes: Record<string, number> = {};
 let stranger: StrangerLoop | null = null;
+let sender: Sender | null = null;
 const rpcAgent = createAgent(64);
 
 const sink: Sink = {
@@ -88,6 +90,8 @@ async function handle(command: WorkerCommand): Promise<unknown> {
     }
     case "closeAll":
       stranger?.stop();
+      sender?.stop();
+      sender = null;
       for (const socket of sockets) socket.close();
       sockets = [];
       // Let the close events run before the counters start over.
@@ -104,6 +108,15 @@ async function handle(command: WorkerCommand): Promise<unknown> {
     case "pairsStop":
       stranger?.stop();
       return stranger?.report(true) ?? null;
+    case "sendStart":
+      sender?.stop();
+      sender = new Sender(sockets, command, rpcAgent);
+      return sender.start();
+    case "sendStatus":
+      return sender?.report() ?? null;
+    case "sendStop":
+      // Stops pacing; sends still in flight are counted by a later sendStatus.
+      return sender?.stop() ?? null;
   }
 }
 

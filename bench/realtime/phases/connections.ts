@@ -1,13 +1,45 @@
 import { signInGuests } from "../clients";
 import { fdCount, fdLimit, rssKb, sleep } from "../proc";
 import type { WorkerPool } from "../pool";
-import { removeDir, startOurs, tempDir } from "../servers";
+import { TARGET_LABEL, type ClientSpec } from "../protocol";
+import { removeDir, startBaseline, startOurs, tempDir } from "../servers";
+
+/** The baselines that hold the same idle connections as ours, one after the other. */
+export type IdleBaseline = "bare-ws" | "socketio";
 
 export interface ConnectionsOptions {
   /** Sockets to hold; null: as many as the server's open-file limit allows. */
   connections: number | null;
   settleMs: number;
   holdMs: number;
+  baselines: IdleBaseline[];
+}
+
+/**
+ * A baseline holding as many idle connections as ours did, opened in the same two steps with
+ * the same reads: each client opens its socket and joins one channel of its own, as ours
+ * subscribes `user:{id}` (bare ws: `{"join"}` answered; Socket.IO: websocket transport,
+ * connected, `join` acknowledged).
+ */
+export interface IdleBaselineResult {
+  target: IdleBaseline;
+  held: number;
+  failed: number;
+  closedDuringHold: number;
+  rssBeforeKb: number;
+  rssWarmKb: number;
+  rssAfterKb: number;
+  warmHeld: number;
+  /** (RSS after − RSS before) / held. */
+  kbPerConnection: number;
+  /** RSS growth over the second step / its sockets. */
+  marginalKbPerConnection: number;
+  /** The same after a full GC in the server (server-probe.mjs). */
+  gcKbPerConnection: number;
+  marginalGcKbPerConnection: number;
+  heapKbPerConnection: number;
+  marginalHeapKbPerConnection: number;
+  openSeconds: number;
 }
 
 export interface ConnectionsResult {
@@ -45,6 +77,8 @@ export interface ConnectionsResult {
   externalKbPerConnection: number;
   openSeconds: number;
   signInSeconds: number;
+  /** The baselines with as many idle connections, measured after ours. */
+  baselines: IdleBaselineResult[];
 }
 
 /** Room left for the server's other descriptors (database, logs, the odd HTTP connection). */
@@ -62,11 +96,11 @@ type Log = (line: string) => void;
  * (compiled code, caches, allocator arenas), so the growth over the second step divided by its
  * sockets is what one more connection costs. Both figures are reported.
  */
-export async function runConnections(
+async function measureOurs(
   options: ConnectionsOptions,
   pool: WorkerPool,
   log: Log,
-): Promise<ConnectionsResult> {
+): Promise<Omit<ConnectionsResult, "baselines">> {
   // Guests sign in on one server; a fresh one on the same data then holds their sockets, so
   // the memory the sign-ins left behind does not blur the measurement.
   const dir = tempDir();
@@ -172,5 +206,92 @@ export async function runConnections(
     await pool.all({ cmd: "closeAll" });
     await server.stop();
     await removeDir(dir);
+  }
+}
+
+/** Ours, then each baseline holding as many connections as ours did. */
+export async function runConnections(
+  options: ConnectionsOptions,
+  pool: WorkerPool,
+  log: Log,
+): Promise<ConnectionsResult> {
+  const ours = await measureOurs(options, pool, log);
+  const baselines: IdleBaselineResult[] = [];
+  for (const target of options.baselines) {
+    baselines.push(await measureBaseline(target, ours.held, options, pool, log));
+  }
+  return { ...ours, baselines };
+}
+
+async function measureBaseline(
+  target: IdleBaseline,
+  count: number,
+  options: ConnectionsOptions,
+  pool: WorkerPool,
+  log: Log,
+): Promise<IdleBaselineResult> {
+  const label = TARGET_LABEL[target];
+  const server = await startBaseline(target, undefined, undefined, { probe: true });
+  try {
+    const clients: ClientSpec[] = Array.from({ length: count }, (_, i) => ({
+      rooms: [`user-${i}`],
+    }));
+    await sleep(options.settleMs);
+    const rssBeforeKb = rssKb(server.pid);
+    const before = await server.probe();
+    const warmCount = Math.floor(count / 5);
+    const started = Date.now();
+    const openSome = async (some: ClientSpec[]) => {
+      const result = await pool.open({
+        target,
+        url: server.socketUrl,
+        origin: server.origin,
+        clients: some,
+        concurrency: 50,
+      });
+      if (result.failed) {
+        log(`  ${label}: ${result.failed} sockets failed to open (${result.firstError})`);
+      }
+      return result;
+    };
+    const warmOpened = await openSome(clients.slice(0, warmCount));
+    await sleep(options.settleMs);
+    const warmHeld = (await pool.status()).open;
+    const rssWarmKb = rssKb(server.pid);
+    const warm = await server.probe();
+    const restOpened = await openSome(clients.slice(warmCount));
+    const openSeconds = (Date.now() - started) / 1000;
+    await sleep(options.settleMs);
+    const rssAfterKb = rssKb(server.pid);
+    const after = await server.probe();
+    const settled = await pool.status();
+    await sleep(options.holdMs);
+    const held = await pool.status();
+    const n = held.open;
+    const result: IdleBaselineResult = {
+      target,
+      held: n,
+      failed: warmOpened.failed + restOpened.failed,
+      closedDuringHold: held.closed - settled.closed,
+      rssBeforeKb,
+      rssWarmKb,
+      rssAfterKb,
+      warmHeld,
+      kbPerConnection: (rssAfterKb - rssBeforeKb) / n,
+      marginalKbPerConnection: (rssAfterKb - rssWarmKb) / (n - warmHeld),
+      gcKbPerConnection: (after.rss - before.rss) / 1024 / n,
+      marginalGcKbPerConnection: (after.rss - warm.rss) / 1024 / (n - warmHeld),
+      heapKbPerConnection: (after.heapUsed - before.heapUsed) / 1024 / n,
+      marginalHeapKbPerConnection: (after.heapUsed - warm.heapUsed) / 1024 / (n - warmHeld),
+      openSeconds,
+    };
+    log(
+      `  ${label}: ${n} held, ${result.marginalKbPerConnection.toFixed(1)} KB RSS per further ` +
+        `connection, ${result.kbPerConnection.toFixed(1)} KB on average`,
+    );
+    return result;
+  } finally {
+    await pool.all({ cmd: "closeAll" });
+    await server.stop();
   }
 }

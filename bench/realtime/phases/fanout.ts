@@ -61,10 +61,10 @@ export interface FanoutResult {
 
 type Log = (line: string) => void;
 
-const roomId = (size: number, index: number) => `bench-r${size}-${index}`;
+export const roomId = (size: number, index: number) => `bench-r${size}-${index}`;
 
 /** Client i sits in room floor(i / size) of every size (the last room may be smaller: avoided). */
-function layout(clients: number, roomSizes: number[]) {
+export function layout(clients: number, roomSizes: number[]) {
   const rooms = new Map<number, string[]>();
   for (const size of roomSizes) {
     rooms.set(
@@ -81,7 +81,7 @@ function layout(clients: number, roomSizes: number[]) {
 }
 
 /** Room rows and memberships straight into the bench database (a fixture, like a seed). */
-async function insertRooms(databaseUrl: string, guests: Guest[], specs: ClientSpec[]) {
+export async function insertRooms(databaseUrl: string, guests: Guest[], specs: ClientSpec[]) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -111,7 +111,7 @@ async function insertRooms(databaseUrl: string, guests: Guest[], specs: ClientSp
   }
 }
 
-async function redisPid(): Promise<number | null> {
+export async function redisPid(): Promise<number | null> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true });
   try {
     await redis.connect();

@@ -1,0 +1,601 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { PostgresCpu } from "../../admin/postgres";
+import { signInGuests, type Guest } from "../clients";
+import type { WorkerPool } from "../pool";
+import { cpuSeconds, cpuWindow, onCleanup, sleep } from "../proc";
+import type { ClientSpec, SendStatus, SendTransport } from "../protocol";
+import {
+  createServices,
+  REDIS_URL,
+  removeDir,
+  startBaseline,
+  startOurs,
+  tempDir,
+  type BaselineMembership,
+  type RunningServer,
+} from "../servers";
+
+/**
+ * The full send path (issue 15, items 1 and 2): members send 100-byte chat messages into
+ * their rooms at a fixed rate, and every member of the room (the sender included) receives
+ * each one. Ours in the scale-out configuration (message.send -> PostgreSQL -> Redis ->
+ * sockets) and as the embedded default (PGlite, in-process bus), beside the Socket.IO +
+ * PostgreSQL baseline (baselines/socketio-pg.ts). CPU counts every process on the path.
+ */
+
+/** Which server: ours on PostgreSQL + Redis, ours embedded, or the baseline. */
+export type SendServer = "ours" | "embedded" | "socketio-pg";
+
+/** How the sends travel: ours over HTTP or its WebSocket; the baseline's Socket.IO event. */
+export type SendVia = "http" | "ws" | "socket.io";
+
+export const SEND_SERVER_LABEL: Record<SendServer, string> = {
+  ours: "ChatSphere (PostgreSQL + Redis)",
+  embedded: "ChatSphere embedded (PGlite)",
+  "socketio-pg": "Socket.IO + PostgreSQL",
+};
+
+export const SEND_VIA_LABEL: Record<SendVia, string> = {
+  http: "HTTP",
+  ws: "WebSocket",
+  "socket.io": "Socket.IO",
+};
+
+export interface SendPathOptions {
+  servers: SendServer[];
+  /** Members in all; each is in one room of `roomSize`. */
+  clients: number;
+  roomSize: number;
+  /** Offered sends/s for ours (scale-out) and the baseline. */
+  rates: number[];
+  /** Offered sends/s for the embedded default. */
+  embeddedRates: number[];
+  /** Ours' transports (the baseline always sends with its Socket.IO event). */
+  transports: ("http" | "ws")[];
+  membership: BaselineMembership;
+  warmupMs: number;
+  windowMs: number;
+}
+
+export interface SendPathRow {
+  server: SendServer;
+  via: SendVia;
+  roomSize: number;
+  offeredPerSecond: number;
+  /** Sends made in the window, per second. */
+  sentPerSecond: number;
+  /** Sends answered (stored) in the window, per second. */
+  answeredPerSecond: number;
+  /** Sends the pacers skipped because the generator fell behind (whole run of the rate). */
+  dropped: number;
+  /** Sends skipped because the server was behind (too many unanswered; whole run of the rate). */
+  skippedBehind: number;
+  /** Sends refused or unanswered (whole run of the rate, warm-up included). */
+  failed: number;
+  firstError?: string;
+  deliveries: number;
+  deliveriesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  serverCpuS: number;
+  /** The PostgreSQL cluster (postmaster and its children); null where there is none. */
+  postgresCpuS: number | null;
+  /** Of which this run's database: its backends and the cluster's background processes. */
+  postgresOwnCpuS: number | null;
+  /** The Redis server; null where there is none on the path. */
+  redisCpuS: number | null;
+  /** Everything on the path: server + PostgreSQL + Redis. */
+  pathCpuS: number;
+  /** Answered sends per CPU-second of everything on the path. */
+  sendsPerCpuS: number;
+  deliveriesPerCpuS: number;
+  generatorCpuS: number;
+  otherOnServerCoreS: number;
+  windowS: number;
+}
+
+export interface SendPathResult {
+  clients: number;
+  roomSize: number;
+  membership: BaselineMembership;
+  rows: SendPathRow[];
+}
+
+type Log = (line: string) => void;
+
+const ms = (us: number) => us / 1000;
+const roomId = (size: number, index: number) => `bench-r${size}-${index}`;
+
+/** Member i sits in room floor(i / size); a last, smaller room is left out. */
+function layout(clients: number, size: number) {
+  const rooms = Math.floor(clients / size);
+  return Array.from({ length: rooms * size }, (_, i) => roomId(size, Math.floor(i / size)));
+}
+
+/**
+ * The rooms with their owners (each room's first member), and the memberships as two
+ * parallel columns (room, user) for `unnest`.
+ */
+function memberships(roomOf: string[], userIds: string[]) {
+  const owners = new Map<string, string>();
+  roomOf.forEach((room, i) => {
+    const user = userIds[i];
+    if (user && !owners.has(room)) owners.set(room, user);
+  });
+  const rooms = [...owners.keys()];
+  return {
+    rooms,
+    owners: rooms.map((r) => owners.get(r) ?? ""),
+    memberRooms: roomOf,
+    memberUsers: userIds.slice(0, roomOf.length),
+  };
+}
+
+const INSERT_ROOMS = `INSERT INTO room (id, name, kind, owner_id)
+  SELECT id, id, 'user', owner FROM unnest($1::text[], $2::text[]) AS t(id, owner)`;
+const INSERT_MEMBERS = `INSERT INTO room_member (room_id, user_id)
+  SELECT * FROM unnest($1::text[], $2::text[])`;
+
+/** Ours on PostgreSQL: room rows and memberships straight into its database (a fixture). */
+async function insertOursPg(databaseUrl: string, roomOf: string[], guests: Guest[]) {
+  const m = memberships(
+    roomOf,
+    guests.map((g) => g.userId),
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(INSERT_ROOMS, [m.rooms, m.owners]);
+    await client.query(INSERT_MEMBERS, [m.memberRooms, m.memberUsers]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Ours embedded: the same fixture into its PGlite directory, while no server holds it. */
+async function insertOursPglite(dataDir: string, roomOf: string[], guests: Guest[]) {
+  const m = memberships(
+    roomOf,
+    guests.map((g) => g.userId),
+  );
+  // The same extension the server loads (its trigram index is on "user", not touched here,
+  // but a data directory is opened with what it was created with).
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  try {
+    await db.query(INSERT_ROOMS, [m.rooms, m.owners]);
+    await db.query(INSERT_MEMBERS, [m.memberRooms, m.memberUsers]);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The baseline: users, one session each (a random token), rooms and memberships. */
+async function insertBaseline(databaseUrl: string, roomOf: string[]) {
+  const users = roomOf.map((_, i) => `bench-user-${i}`);
+  const tokens = users.map(() => randomBytes(24).toString("base64url"));
+  const m = memberships(roomOf, users);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO app_user (id, name) SELECT id, 'Guest ' || n
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
+      [users],
+    );
+    await client.query(
+      `INSERT INTO session (token, user_id, expires_at)
+       SELECT token, user_id, now() + interval '1 day' FROM unnest($1::text[], $2::text[]) AS t(token, user_id)`,
+      [tokens, users],
+    );
+    await client.query(
+      "INSERT INTO room (id, name) SELECT id, id FROM unnest($1::text[]) AS t(id)",
+      [m.rooms],
+    );
+    await client.query(
+      "INSERT INTO room_member (room_id, user_id) SELECT * FROM unnest($1::text[], $2::text[])",
+      [m.memberRooms, m.memberUsers],
+    );
+  } finally {
+    await client.end();
+  }
+  return roomOf.map((room, i): ClientSpec => ({ token: tokens[i] ?? "", rooms: [room] }));
+}
+
+/**
+ * PostgreSQL's CPU for this run's database only: its backends (the server's pool, found in
+ * pg_stat_activity) and the cluster's background processes (WAL writer, checkpointer,
+ * background writer, autovacuum), without other databases' backends. On a shared machine
+ * the cluster-wide figure also holds whatever else uses PostgreSQL at the time; this one is
+ * shown beside it as a check (a backend that exits inside the window is missed).
+ */
+class DatabaseCpu {
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly database: string,
+  ) {}
+
+  static async open(databaseUrl: string) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    // Dropping the database at the end ends this connection too: nothing to report then.
+    client.on("error", () => undefined);
+    await client.connect();
+    const { rows } = await client.query<{ db: string }>("SELECT current_database() AS db");
+    return new DatabaseCpu(client, rows[0]?.db ?? "");
+  }
+
+  private async pids() {
+    const { rows } = await this.client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+       WHERE (datname = $1 OR backend_type <> 'client backend') AND pid <> pg_backend_pid()`,
+      [this.database],
+    );
+    return rows.map((r) => r.pid);
+  }
+
+  /** Starts a window; the returned function ends it with the CPU seconds spent in it. */
+  async start() {
+    const before = new Map((await this.pids()).map((pid) => [pid, cpuSeconds(pid)]));
+    return async () => {
+      let sum = 0;
+      for (const pid of await this.pids()) sum += cpuSeconds(pid) - (before.get(pid) ?? 0);
+      return sum;
+    };
+  }
+
+  close() {
+    return this.client.end();
+  }
+}
+
+async function redisPid(): Promise<number | null> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true });
+  try {
+    await redis.connect();
+    const info = await redis.info("server");
+    const pid = /process_id:(\d+)/.exec(info)?.[1];
+    return pid ? Number(pid) : null;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function sumStatus(reports: (SendStatus | null)[]): SendStatus {
+  const sum: SendStatus = {
+    senders: 0,
+    sent: 0,
+    dropped: 0,
+    skippedBehind: 0,
+    answered: 0,
+    failed: 0,
+  };
+  for (const r of reports) {
+    if (!r) continue;
+    sum.senders += r.senders;
+    sum.sent += r.sent;
+    sum.dropped += r.dropped;
+    sum.skippedBehind += r.skippedBehind;
+    sum.answered += r.answered;
+    sum.failed += r.failed;
+    sum.firstError ??= r.firstError;
+  }
+  return sum;
+}
+
+/** Sends still unanswered after pacing stopped: wait for them (at most `maxMs`). */
+async function settle(pool: WorkerPool, maxMs = 60_000) {
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    const s = sumStatus(await pool.all<SendStatus | null>({ cmd: "sendStatus" }));
+    if (s.answered + s.failed >= s.sent || Date.now() > deadline) return s;
+    await sleep(200);
+  }
+}
+
+/** One rate on one server: pace the sends, warm up, measure a window, stop and settle. */
+async function measureRate(options: {
+  server: RunningServer;
+  kind: SendServer;
+  via: SendVia;
+  pool: WorkerPool;
+  roomSize: number;
+  rate: number;
+  warmupMs: number;
+  windowMs: number;
+  postgres: { cluster: PostgresCpu; own: DatabaseCpu } | null;
+  redis: number | null;
+}): Promise<SendPathRow> {
+  const { server, pool, rate } = options;
+  const workers = pool.pids.length;
+  const transport: SendTransport = options.via === "http" ? "http" : "socket";
+  await pool.all({
+    cmd: "sendStart",
+    transport,
+    perSecond: rate / workers,
+    roomPrefix: `bench-r${options.roomSize}-`,
+    origin: server.origin,
+  });
+  try {
+    await sleep(options.warmupMs);
+    await pool.all({ cmd: "reset" });
+    const before = sumStatus(await pool.all<SendStatus | null>({ cmd: "sendStatus" }));
+    const pg0 = options.postgres?.cluster.seconds() ?? Number.NaN;
+    const own = await options.postgres?.own.start();
+    const stop = cpuWindow({
+      server: server.pid,
+      generator: [process.pid, ...pool.pids],
+      redis: options.redis,
+    });
+    await sleep(options.windowMs);
+    const cpu = stop();
+    const postgresCpuS = options.postgres ? options.postgres.cluster.seconds() - pg0 : null;
+    const postgresOwnCpuS = own ? await own() : null;
+    const after = sumStatus(await pool.all<SendStatus | null>({ cmd: "sendStatus" }));
+    const { deliveries, histogram } = await pool.deliveries();
+    await pool.all({ cmd: "sendStop" });
+    const settled = await settle(pool);
+    await pool.drain();
+    const sends = after.sent - before.sent;
+    // Per CPU-second counts the sends the server completed (answered) in the window.
+    const answered = after.answered - before.answered;
+    const pathCpuS = cpu.serverCpuS + (postgresCpuS ?? 0) + (cpu.redisCpuS ?? 0);
+    return {
+      server: options.kind,
+      via: options.via,
+      roomSize: options.roomSize,
+      offeredPerSecond: rate,
+      sentPerSecond: sends / cpu.windowS,
+      dropped: settled.dropped,
+      skippedBehind: settled.skippedBehind,
+      failed: settled.failed + (settled.sent - settled.answered - settled.failed),
+      ...(settled.firstError ? { firstError: settled.firstError } : {}),
+      deliveries,
+      deliveriesPerSecond: deliveries / cpu.windowS,
+      p50Ms: ms(histogram.percentile(50)),
+      p99Ms: ms(histogram.percentile(99)),
+      maxMs: ms(histogram.max),
+      serverCpuS: cpu.serverCpuS,
+      postgresCpuS,
+      postgresOwnCpuS,
+      redisCpuS: cpu.redisCpuS,
+      pathCpuS,
+      answeredPerSecond: answered / cpu.windowS,
+      sendsPerCpuS: answered / pathCpuS,
+      deliveriesPerCpuS: deliveries / pathCpuS,
+      generatorCpuS: cpu.generatorCpuS,
+      otherOnServerCoreS: cpu.otherOnServerCoreS,
+      windowS: cpu.windowS,
+    };
+  } finally {
+    await pool.all({ cmd: "sendStop" });
+  }
+}
+
+/** Something else ran on the server core during the window: its figures are suspect. */
+const busyWarning = (r: SendPathRow) => {
+  const share = r.otherOnServerCoreS / r.windowS;
+  return share > 0.15
+    ? ` (WARNING: ${Math.round(share * 100)} % of the server core was busy with other work)`
+    : "";
+};
+
+function logRow(log: Log, r: SendPathRow) {
+  log(
+    `  ${SEND_SERVER_LABEL[r.server]} over ${SEND_VIA_LABEL[r.via]} at ${r.offeredPerSecond} sends/s -> ` +
+      `${Math.round(r.sentPerSecond)} sent/s, ${Math.round(r.deliveriesPerSecond)} deliveries/s, ` +
+      `p50 / p99 ${r.p50Ms.toFixed(2)} / ${r.p99Ms.toFixed(2)} ms, ` +
+      `${Math.round(r.sendsPerCpuS)} sends per CPU-s (server ${r.serverCpuS.toFixed(2)}, ` +
+      `PostgreSQL ${r.postgresCpuS?.toFixed(2) ?? "–"} (this database ${r.postgresOwnCpuS?.toFixed(2) ?? "–"}), Redis ${r.redisCpuS?.toFixed(2) ?? "–"} s), ` +
+      `${r.failed} failed` +
+      (r.skippedBehind > 0 ? `, ${r.skippedBehind} not sent (server behind)` : "") +
+      (r.firstError ? ` (first: ${r.firstError.slice(0, 200)})` : "") +
+      busyWarning(r),
+  );
+}
+
+/** Both readings of PostgreSQL's CPU; `close` ends the second one's connection. */
+async function postgresCpu(databaseUrl: string) {
+  const cluster = await PostgresCpu.find(databaseUrl);
+  if (!cluster) throw new Error("could not find the PostgreSQL postmaster's process");
+  const own = await DatabaseCpu.open(databaseUrl);
+  const close = onCleanup("PostgreSQL CPU reader", () => own.close());
+  return { cluster, own, close };
+}
+
+/** Opens the members' sockets and measures every (transport, rate) on one running server. */
+async function measureServer(options: {
+  kind: SendServer;
+  server: RunningServer;
+  specs: ClientSpec[];
+  vias: SendVia[];
+  rates: number[];
+  postgres: { cluster: PostgresCpu; own: DatabaseCpu } | null;
+  redis: number | null;
+  pool: WorkerPool;
+  opts: SendPathOptions;
+  log: Log;
+}) {
+  const { server, pool, log, opts } = options;
+  const label = SEND_SERVER_LABEL[options.kind];
+  log(`  ${label}: server pid ${server.pid} on ${server.origin}`);
+  const started = Date.now();
+  const opened = await pool.open({
+    target: options.kind === "socketio-pg" ? "socketio-pg" : "ours",
+    url: server.socketUrl,
+    origin: server.origin,
+    clients: options.specs,
+    concurrency: 50,
+  });
+  if (opened.failed > 0) {
+    throw new Error(`${label}: ${opened.failed} members failed to join: ${opened.firstError}`);
+  }
+  log(`  ${label}: ${opened.opened} members joined in ${Date.now() - started} ms`);
+  const rows: SendPathRow[] = [];
+  try {
+    for (const via of options.vias) {
+      for (const rate of options.rates) {
+        const row = await measureRate({
+          server,
+          kind: options.kind,
+          via,
+          pool,
+          roomSize: opts.roomSize,
+          rate,
+          warmupMs: opts.warmupMs,
+          windowMs: opts.windowMs,
+          postgres: options.postgres,
+          redis: options.redis,
+        });
+        rows.push(row);
+        logRow(log, row);
+      }
+    }
+    const status = await pool.status();
+    if (status.closed > 0) {
+      log(
+        `  ${label}: WARNING ${status.closed} members were closed: ${JSON.stringify(status.closeCodes)}`,
+      );
+    }
+    return rows;
+  } finally {
+    await pool.all({ cmd: "closeAll" });
+  }
+}
+
+const oursVias = (transports: ("http" | "ws")[]): SendVia[] => transports;
+
+async function runOurs(opts: SendPathOptions, pool: WorkerPool, log: Log) {
+  const roomOf = layout(opts.clients, opts.roomSize);
+  const services = await createServices();
+  try {
+    const server = await startOurs({ services });
+    try {
+      const guests = await signInGuests({
+        baseUrl: server.origin,
+        origin: server.origin,
+        count: roomOf.length,
+        ipBlock: 40,
+        concurrency: 50,
+      });
+      await insertOursPg(services.databaseUrl, roomOf, guests);
+      const postgres = await postgresCpu(services.databaseUrl);
+      try {
+        return await measureServer({
+          kind: "ours",
+          server,
+          specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
+          vias: oursVias(opts.transports),
+          rates: opts.rates,
+          postgres,
+          redis: await redisPid(),
+          pool,
+          opts,
+          log,
+        });
+      } finally {
+        await postgres.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await services.drop();
+  }
+}
+
+async function runEmbedded(opts: SendPathOptions, pool: WorkerPool, log: Log) {
+  const roomOf = layout(opts.clients, opts.roomSize);
+  const dir = tempDir();
+  try {
+    // Sign the guests in on a first server, add their rooms while none runs, start again.
+    const first = await startOurs({ dir });
+    let guests: Guest[];
+    try {
+      guests = await signInGuests({
+        baseUrl: first.origin,
+        origin: first.origin,
+        count: roomOf.length,
+        ipBlock: 41,
+        concurrency: 50,
+      });
+    } finally {
+      await first.stop();
+    }
+    await insertOursPglite(join(dir, "data", "db"), roomOf, guests);
+    const server = await startOurs({ dir });
+    try {
+      return await measureServer({
+        kind: "embedded",
+        server,
+        specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
+        vias: oursVias(opts.transports),
+        rates: opts.embeddedRates,
+        postgres: null,
+        redis: null,
+        pool,
+        opts,
+        log,
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await removeDir(dir);
+  }
+}
+
+async function runBaseline(opts: SendPathOptions, pool: WorkerPool, log: Log) {
+  const roomOf = layout(opts.clients, opts.roomSize);
+  const services = await createServices();
+  try {
+    const server = await startBaseline("socketio-pg", undefined, {
+      url: services.databaseUrl,
+      membership: opts.membership,
+    });
+    try {
+      const specs = await insertBaseline(services.databaseUrl, roomOf);
+      const postgres = await postgresCpu(services.databaseUrl);
+      try {
+        return await measureServer({
+          kind: "socketio-pg",
+          server,
+          specs,
+          vias: ["socket.io"],
+          rates: opts.rates,
+          postgres,
+          redis: null,
+          pool,
+          opts,
+          log,
+        });
+      } finally {
+        await postgres.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await services.drop();
+  }
+}
+
+export async function runSendPath(
+  opts: SendPathOptions,
+  pool: WorkerPool,
+  log: Log,
+): Promise<SendPathResult> {
+  const rows: SendPathRow[] = [];
+  for (const server of opts.servers) {
+    if (server === "ours") rows.push(...(await runOurs(opts, pool, log)));
+    if (server === "socketio-pg") rows.push(...(await runBaseline(opts, pool, log)));
+    if (server === "embedded") rows.push(...(await runEmbedded(opts, pool, log)));
+  }
+  return { clients: opts.clients, roomSize: opts.roomSize, membership: opts.membership, rows };
+}
