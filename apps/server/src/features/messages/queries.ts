@@ -64,6 +64,9 @@ export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
  * and is both the message's created_at and the room's last_activity_at, so times follow seq.
  * A repeated clientId neither stores nor touches the room. Returns the stored time, or null
  * when nothing was stored (not a member, room closed, or a repeated clientId).
+ *
+ * The statement is the PL/pgSQL function `insert_message` (migration 0010), which keeps its
+ * plan for the session; the call is a named prepared statement on PostgreSQL.
  */
 export async function insertMessage(
   db: Database,
@@ -78,32 +81,16 @@ export async function insertMessage(
   },
 ): Promise<Date | null> {
   const media = params.media ?? null;
-  const rows = await executeNamed<{ created_at: string | Date }>(
+  const rows = await executeNamed<{ created_at: string | Date | null }>(
     db,
     "message_insert",
-    sql`
-    with target as (
-      update room r set last_activity_at = clock_timestamp()
-      where r.id = ${params.roomId} and r.closed_at is null
-        and ${isMemberOf(params.roomId, params.senderId)}
-        and not exists (
-          select 1 from ${message} c
-          where c.sender_id = ${params.senderId} and c.room_id = ${params.roomId}
-            and c.client_id = ${params.clientId}::text
-        )
-      returning r.id, r.last_activity_at
-    )
-    insert into ${message} (id, room_id, sender_id, client_id, content, created_at,
-      media_type, media_width, media_height, media_preview_key)
-    select ${params.id}, target.id, ${params.senderId}, ${params.clientId}, ${params.content},
-      target.last_activity_at, ${media?.type ?? null}, ${media?.width ?? null}::integer,
-      ${media?.height ?? null}::integer, ${media?.previewKey ?? null}
-    from target
-    on conflict (sender_id, room_id, client_id) do nothing
-    returning created_at`,
+    sql`select insert_message(${params.id}, ${params.roomId}, ${params.senderId},
+      ${params.clientId}::text, ${params.content}, ${media?.type ?? null}::text,
+      ${media?.width ?? null}::integer, ${media?.height ?? null}::integer,
+      ${media?.previewKey ?? null}::text) as created_at`,
   );
-  const row = rows[0];
-  return row ? new Date(row.created_at) : null;
+  const storedAt = rows[0]?.created_at;
+  return storedAt ? new Date(storedAt) : null;
 }
 
 /** The message a member already stored under this clientId (a retried send), if any. */
