@@ -61,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["apps/web/public/**/*.js"],
+    files: ["apps/web/public/**/*.js", "apps/web/theme-init.js"],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -64,7 +64,22 @@ test.describe("blog: write, read, comment, moderate", () => {
     await expect(visitor.getByText(`#${tag}`)).toBeVisible();
     const image = visitor.locator("article img").first();
     await expect(image).toHaveAttribute("src", /^\/files\/blogs\/\d+\.png$/);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    // It loads from its WebP widths (480 made at upload; wider ones than the 640 px upload are
+    // answered with the original): the browser picks one for the column's 720 px.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/files\/blogs\/\d+\.png\.800w\.webp$/,
+    );
+    await expect(image).toHaveAttribute(
+      "srcset",
+      /^\/files\/blogs\/\d+\.png\.480w\.webp 480w, .+ 1600w$/,
+    );
+    const src = (await image.getAttribute("src")) ?? "";
+    const variant = await visitor.request.get(`${src}.480w.webp`);
+    expect(variant.headers()["content-type"]).toBe("image/webp");
+    expect(variant.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     await expect(visitor.getByText(CONTENT_TEXT.commentLogIn)).toBeVisible();
     await visitor.getByRole("link", { name: CONTENT_TEXT.backToBlogs }).click();
     await expect(visitor).toHaveURL(/\/blogs$/);

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { hashedThemeInit } from "./build/hashed-theme-init";
 import { precompress } from "./build/precompress";
 import { preloadFonts } from "./build/preload-fonts";
 
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadFonts(),
+    hashedThemeInit(),
     precompress(),
   ],
   resolve: {

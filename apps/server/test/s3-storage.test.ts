@@ -57,7 +57,7 @@ describe("a server with S3_* set keeps uploads in the bucket", () => {
     const response = await server.request(url);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG_1X1);
   });
 

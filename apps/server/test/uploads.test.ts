@@ -28,7 +28,7 @@ function form(parts: [string, string | Blob][]) {
 }
 
 describe("admin.uploadBlogImage", () => {
-  it("stores the image at blogs/{timestamp}.{ext} and serves it with its type and a 1 h cache", async () => {
+  it("stores the image at blogs/{timestamp}.{ext} and serves it with its type and a year's immutable cache", async () => {
     const before = Date.now();
     const { url } = await admin.client.admin.uploadBlogImage({ image: file(PNG_1X1, "Cover.PNG") });
     const match = /^\/files\/blogs\/(\d+)\.png$/.exec(url);
@@ -38,7 +38,7 @@ describe("admin.uploadBlogImage", () => {
     const response = await server.request(url);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG_1X1);
   });

@@ -82,7 +82,11 @@ export const USERS_PAGER_WINDOW = 5;
 export const USERS_NAME_FILTER_DEBOUNCE_MS = 500;
 export const USERS_SKELETON_ROWS = 10;
 
-export const BLOG_IMAGE_CACHE_SECONDS = 3600;
+/**
+ * Uploaded blog images and their variants: a year, immutable (a key is never reused, so a
+ * cached image can never be stale).
+ */
+export const BLOG_IMAGE_CACHE_SECONDS = 31_536_000;
 
 export const REGIONS = [
   "World",

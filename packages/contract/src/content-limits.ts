@@ -29,3 +29,35 @@ export const BLOG_IMAGE_TYPES = {
 export type BlogImageType = keyof typeof BLOG_IMAGE_TYPES;
 /** The file picker's `accept` list (SVG is left out on purpose: it can carry script). */
 export const BLOG_IMAGE_ACCEPT = Object.keys(BLOG_IMAGE_TYPES).join(",");
+
+/**
+ * The widths an uploaded blog image is also stored at, as WebP, never wider than the original
+ * (decision 0030): pages offer them in `srcset` so a phone loads a card-sized image, not the
+ * upload. The names follow from the original's: `blogs/1.jpg` has `blogs/1.jpg.800w.webp`.
+ */
+export const BLOG_IMAGE_WIDTHS = [480, 800, 1200, 1600] as const;
+
+/** The key (or URL) of a blog image's WebP at `width`, beside the original's. */
+export function blogImageVariantOf(original: string, width: number): string {
+  return `${original}.${width}w.webp`;
+}
+
+const BLOG_IMAGE_VARIANT = /^(blogs\/\d+\.[a-z0-9]+)\.(\d+)w\.webp$/;
+
+/** The original's key behind a variant's (`blogs/1.jpg.800w.webp` -> `blogs/1.jpg`), or null. */
+export function blogImageOriginalOf(key: string): string | null {
+  const match = BLOG_IMAGE_VARIANT.exec(key);
+  const width = Number(match?.[2]);
+  return match?.[1] && (BLOG_IMAGE_WIDTHS as readonly number[]).includes(width) ? match[1] : null;
+}
+
+const UPLOADED_BLOG_IMAGE = /^\/files\/blogs\/\d+\.[a-z0-9]+$/;
+
+/**
+ * The `srcset` of a blog image uploaded here (its WebP widths), or undefined for any other
+ * address (an image linked from elsewhere has no variants).
+ */
+export function blogImageSrcSet(url: string): string | undefined {
+  if (!UPLOADED_BLOG_IMAGE.test(url)) return undefined;
+  return BLOG_IMAGE_WIDTHS.map((width) => `${blogImageVariantOf(url, width)} ${width}w`).join(", ");
+}

@@ -64,7 +64,8 @@ const MAX_AT_ONCE = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` when fewer than MAX_AT_ONCE images are being decoded (blog images' sizes too). */
+export async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   try {

@@ -15,10 +15,39 @@ export interface CommitContext {
 
 const AS_RECEIVED: PreparedFile = { bytes: null, meta: {}, preview: null };
 
+/** A file stored beside the upload (its preview, its renditions). */
+interface Beside {
+  key: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/**
+ * Stores the files beside the one just placed at `key`; when one of their keys is taken,
+ * removes what it stored, the file included, and answers false.
+ */
+async function storeBeside(
+  storage: FileStorage,
+  key: string,
+  files: readonly Beside[],
+  cacheControl: string,
+): Promise<boolean> {
+  const stored: string[] = [];
+  for (const file of files) {
+    const options = { contentType: file.contentType, cacheControl };
+    if (!(await storage.create(file.key, file.bytes, options))) {
+      for (const placed of [...stored, key]) await storage.remove(placed);
+      return false;
+    }
+    stored.push(file.key);
+  }
+  return true;
+}
+
 /**
  * Prepares a staged file (re-encoding, measuring), places it under the first free key with
- * its preview beside it, and returns the procedure's output. The staged bytes are discarded
- * whatever happens; a refusal from `prepare` leaves nothing stored.
+ * its preview and renditions beside it, and returns the procedure's output. The staged bytes
+ * are discarded whatever happens; a refusal from `prepare` leaves nothing stored.
  */
 export async function commitUpload(
   storage: FileStorage,
@@ -38,16 +67,15 @@ export async function commitUpload(
         ? await storage.create(key, prepared.bytes, options)
         : await staged.file.commit(key, options);
       if (!isPlaced) continue;
-      if (prepared.preview && previewKey) {
-        const { bytes, contentType: previewType } = prepared.preview;
-        const previewOptions = { contentType: previewType, cacheControl: route.cacheControl };
-        // The preview's key follows from the file's, which is ours now: it is free unless a
-        // crash left one behind, and then the next key is as good.
-        if (!(await storage.create(previewKey, bytes, previewOptions))) {
-          await storage.remove(key);
-          continue;
-        }
-      }
+      const beside: Beside[] = (prepared.renditions ?? []).map((rendition) => ({
+        key: rendition.keyOf(key),
+        bytes: rendition.bytes,
+        contentType: rendition.contentType,
+      }));
+      if (prepared.preview && previewKey) beside.unshift({ key: previewKey, ...prepared.preview });
+      // The preview's and renditions' keys follow from the file's, which is ours now: they are
+      // free unless a crash left one behind, and then the next key is as good.
+      if (!(await storeBeside(storage, key, beside, route.cacheControl))) continue;
       const url = storage.publicUrl(key);
       const previewUrl = previewKey ? storage.publicUrl(previewKey) : null;
       const size = prepared.bytes?.byteLength ?? staged.file.size;

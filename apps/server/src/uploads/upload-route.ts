@@ -73,6 +73,15 @@ export interface PreparedFile {
   meta: Pick<FileMeta, "width" | "height">;
   /** A smaller rendition, stored under `previewKey(key)`. */
   preview: { bytes: Uint8Array; contentType: string } | null;
+  /** Other renditions (a blog image's widths), each stored under its `keyOf(key)`. */
+  renditions?: readonly Rendition[];
+}
+
+/** A rendition of the file, stored beside it under a key that follows from the file's. */
+export interface Rendition {
+  keyOf(key: string): string;
+  bytes: Uint8Array;
+  contentType: string;
 }
 
 export interface KeyInput<I = unknown> extends AcceptedFile {

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, FileQuestion, Tag } from "lucide-react";
-import { CONTENT_TEXT } from "@chatsphere/contract";
+import { blogImageSrcSet, CONTENT_TEXT } from "@chatsphere/contract";
 import { AdSlot } from "@/components/ad-slot";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -44,6 +44,11 @@ export function ArticlePage({ slug }: { slug: string }) {
         {blog.imageUrl ? (
           <img
             src={blog.imageUrl}
+            srcSet={blogImageSrcSet(blog.imageUrl)}
+            // The article's column: max-w-3xl less its padding.
+            sizes="(min-width: 768px) 720px, calc(100vw - 32px)"
+            width={1600}
+            height={900}
             alt=""
             fetchPriority="high"
             className="aspect-[16/9] w-full rounded-2xl border object-cover shadow-sm"

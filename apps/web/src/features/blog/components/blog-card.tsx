@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Newspaper } from "lucide-react";
-import type { BlogSummary } from "@chatsphere/contract";
+import { blogImageSrcSet, type BlogSummary } from "@chatsphere/contract";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { useDateFormats } from "@/lib/format-date";
@@ -64,16 +64,40 @@ export function BlogCard({ blog, featured = false, canDelete }: BlogCardProps) {
   );
 }
 
+/**
+ * How wide the cover is shown (the grid of blog-list-page.tsx: max-w-6xl, gap-6; one column,
+ * two from md, three from lg; the featured card's image is half of the whole row from md), so
+ * the browser picks the smallest of the image's widths that is sharp on the screen.
+ */
+const COVER_SIZES = {
+  card: [
+    "(min-width: 1200px) 352px",
+    "(min-width: 1024px) calc(33vw - 32px)",
+    "(min-width: 768px) calc(50vw - 36px)",
+    "calc(100vw - 32px)",
+  ].join(", "),
+  featured: [
+    "(min-width: 1200px) 552px",
+    "(min-width: 768px) calc(50vw - 24px)",
+    "calc(100vw - 32px)",
+  ].join(", "),
+};
+
 function BlogCover({ blog, featured }: { blog: BlogSummary; featured: boolean }) {
   const frame = cn(
     "relative aspect-[16/9] w-full overflow-hidden bg-muted",
     featured && "md:aspect-auto md:min-h-72 md:w-1/2 md:shrink-0",
   );
   if (blog.imageUrl) {
+    const srcSet = blogImageSrcSet(blog.imageUrl);
     return (
       <div className={frame}>
         <img
           src={blog.imageUrl}
+          srcSet={srcSet}
+          sizes={srcSet ? COVER_SIZES[featured ? "featured" : "card"] : undefined}
+          width={1600}
+          height={900}
           alt=""
           loading={featured ? "eager" : "lazy"}
           fetchPriority={featured ? "high" : "auto"}
