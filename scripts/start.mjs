@@ -37,6 +37,8 @@ const targets = [
       "apps/web/src",
       "apps/web/public",
       "apps/web/index.html",
+      "apps/web/theme-init.js",
+      "apps/web/build",
       "apps/web/vite.config.ts",
     ],
   },
