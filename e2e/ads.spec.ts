@@ -46,8 +46,9 @@ test.describe("ads", () => {
         await expect(slot).toHaveAttribute("data-ad-format", "auto");
         await expect(slot).toHaveAttribute("data-full-width-responsive", "true");
         await expect(page.getByText("Advertisement", { exact: true })).toBeVisible();
-        // One request queued for the one slot, one loader (the HTML's, not a second).
-        expect(await page.evaluate(() => window.adsbygoogle?.length)).toBe(1);
+        // One request queued for the one slot (once the app has taken over the painted page),
+        // one loader (the HTML's, not a second).
+        await expect.poll(() => page.evaluate(() => window.adsbygoogle?.length)).toBe(1);
         expect(await loaders(page)).toBe(1);
       }
       await page.goto(`${fresh.baseURL}/sign-up`);

@@ -166,6 +166,20 @@ test.describe("with JavaScript on", () => {
     expect(problems).toEqual([]);
   });
 
+  test("a button pressed before the app took over the page still does its work", async ({
+    page,
+  }) => {
+    // The app's code arrives late (a slow phone, a slow network): the painted Guest Login is
+    // pressed before React has taken over the page.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
+    await page.waitForURL(/\/chat\?tab=stranger-chat/, { timeout: 20_000 });
+  });
+
   test("a signed-in visitor sees their own header once the app starts", async ({ page }) => {
     const problems = collectProblems(page);
     const email = uniqueEmail("prerendered");

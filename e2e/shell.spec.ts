@@ -115,6 +115,7 @@ test.describe("shell", () => {
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("menuitem", { name: TEXT.logOut })).toBeFocused();
     await page.keyboard.press("ArrowUp");
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/profile$/);
   });

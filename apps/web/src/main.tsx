@@ -36,13 +36,33 @@ async function hydratePrerendered(root: HTMLElement) {
   startTransition(() => {
     hydrateRoot(root, app);
   });
+  releaseEarlyClicks();
+}
+
+declare global {
+  interface Window {
+    /** Set by theme-init.js: stops keeping clicks and hands over the buttons clicked so far. */
+    __chatsphereEarlyClicks?: () => HTMLElement[];
+  }
+}
+
+/**
+ * Clicks on the painted page's buttons before React took it over (theme-init.js kept them)
+ * are given to the buttons now: React hydrates the part clicked at once and handles the click,
+ * so a visitor who pressed "Guest Login" while the page was loading is not ignored.
+ */
+function releaseEarlyClicks() {
+  const kept = window.__chatsphereEarlyClicks?.() ?? [];
+  for (const button of kept) if (button.isConnected) button.click();
 }
 
 if (rootElement.firstElementChild) {
   hydratePrerendered(rootElement).catch((error: unknown) => {
     console.error("Could not take over the prerendered page", error);
     createRoot(rootElement).render(app);
+    releaseEarlyClicks();
   });
 } else {
   createRoot(rootElement).render(app);
+  releaseEarlyClicks();
 }
