@@ -180,6 +180,27 @@ test.describe("with JavaScript on", () => {
     await page.waitForURL(/\/chat\?tab=stranger-chat/, { timeout: 20_000 });
   });
 
+  test.describe("on a first visit", () => {
+    test.use({ ageAccepted: false });
+
+    test("a button pressed before the app took over waits for the age question", async ({
+      page,
+    }) => {
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto("/", { waitUntil: "commit" });
+      await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
+      // The age question comes first; what was pressed before it was asked does nothing.
+      await expect(page.getByRole("dialog", { name: /18 or older/ })).toBeVisible({
+        timeout: 20_000,
+      });
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe("/");
+    });
+  });
+
   test("a signed-in visitor sees their own header once the app starts", async ({ page }) => {
     const problems = collectProblems(page);
     const email = uniqueEmail("prerendered");

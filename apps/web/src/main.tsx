@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createQueryClient } from "./lib/query-client";
 import { restorePrerenderedState } from "./lib/prerendered-state";
+import { storage } from "./lib/storage";
 import { createAppRouter } from "./router";
 
 const rootElement = document.getElementById("root");
@@ -49,10 +50,14 @@ declare global {
 /**
  * Clicks on the painted page's buttons before React took it over (theme-init.js kept them)
  * are given to the buttons now: React hydrates the part clicked at once and handles the click,
- * so a visitor who pressed "Guest Login" while the page was loading is not ignored.
+ * so a visitor who pressed "Guest Login" while the page was loading is not ignored. On a first
+ * visit to the home page they are dropped instead: the age question comes first (SPEC §3), and
+ * nothing pressed before it was asked may go through.
  */
 function releaseEarlyClicks() {
   const kept = window.__chatsphereEarlyClicks?.() ?? [];
+  const ageQuestionFirst = location.pathname === "/" && storage.get("ageAccepted") !== "true";
+  if (ageQuestionFirst) return;
   for (const button of kept) if (button.isConnected) button.click();
 }
 
