@@ -129,6 +129,19 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * The app's code arrives late (a slow phone, a slow network): the painted Guest Login of the
+ * home page is pressed before React has taken over the page.
+ */
+async function pressGuestLoginBeforeTheApp(page: Page) {
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
+}
+
 test.describe("with JavaScript on", () => {
   test("React takes over the HTML in place: same nodes, no errors, no hydration warnings", async ({
     page,
@@ -169,14 +182,7 @@ test.describe("with JavaScript on", () => {
   test("a button pressed before the app took over the page still does its work", async ({
     page,
   }) => {
-    // The app's code arrives late (a slow phone, a slow network): the painted Guest Login is
-    // pressed before React has taken over the page.
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto("/", { waitUntil: "commit" });
-    await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
+    await pressGuestLoginBeforeTheApp(page);
     await page.waitForURL(/\/chat\?tab=stranger-chat/, { timeout: 20_000 });
   });
 
@@ -186,12 +192,7 @@ test.describe("with JavaScript on", () => {
     test("a button pressed before the app took over waits for the age question", async ({
       page,
     }) => {
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
-      await page.goto("/", { waitUntil: "commit" });
-      await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
+      await pressGuestLoginBeforeTheApp(page);
       // The age question comes first; what was pressed before it was asked does nothing.
       await expect(page.getByRole("dialog", { name: /18 or older/ })).toBeVisible({
         timeout: 20_000,
