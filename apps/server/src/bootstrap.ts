@@ -13,6 +13,7 @@ import {
   databaseActivityStore,
 } from "./features/admin-dashboard/activity-recorder";
 import { removeOwnAccount as removeOwnAccountOf } from "./features/admin-users/service";
+import { createMessageWriter } from "./features/messages/message-writer";
 import { ensureGlobalRooms } from "./features/rooms/global-rooms";
 import { createOriginPolicy, type OriginPolicy } from "./http/site-origin";
 import { createStrangerGuard } from "./features/stranger/guard";
@@ -151,6 +152,7 @@ export async function bootstrap(
       stranger,
       storage,
       activity,
+      messageWriter: createMessageWriter(database.db),
     };
     // message.send may also arrive over the open socket (decision 0032).
     rt.serveCalls(createSocketCallRunner(services));

@@ -3,6 +3,7 @@ import type { CallerSession } from "../auth/caller-session";
 import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { ActivityRecorder } from "../features/admin-dashboard/activity-recorder";
+import type { MessageWriter } from "../features/messages/message-writer";
 import type { StrangerService } from "../features/stranger/service";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit/rate-limiter";
@@ -23,6 +24,8 @@ export interface Services {
   storage: FileStorage;
   /** The dashboard's daily activity (recorded as it happens) and who is online now. */
   activity: ActivityRecorder;
+  /** Stores message.send's room and stranger messages, a burst in one transaction. */
+  messageWriter: MessageWriter;
 }
 
 export interface RpcContext {

@@ -3,10 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { follow, message, room, roomMember } from "../../db/schema";
 import { AppError } from "../../errors";
-import { insertMessage, isMemberOf } from "./queries";
+import { insertMessage, isMemberOf, type NewMessage } from "./queries";
 import { roomKindOf } from "./room-kinds";
-
-type InsertParams = Parameters<typeof insertMessage>[1];
 
 /** What a direct send did: when it stored (null: nothing new), and whom it was for. */
 export interface DirectSendResult {
@@ -32,7 +30,7 @@ export interface DirectSendResult {
  */
 export async function insertDirectMessage(
   db: Database,
-  params: InsertParams,
+  params: NewMessage,
 ): Promise<DirectSendResult> {
   const { roomId, senderId } = params;
   return db.transaction(async (tx) => {

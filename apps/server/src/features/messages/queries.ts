@@ -52,6 +52,17 @@ export const selectMessages = (db: Database) =>
 
 export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
 
+/** A message to store (message.send). */
+export interface NewMessage {
+  id: string;
+  roomId: string;
+  senderId: string;
+  content: string;
+  clientId: string | null;
+  /** The room's file the content is the URL of, if any. */
+  media?: StoredMedia | null;
+}
+
 /**
  * Stores a message only if the sender is a member of a room that is still open, and only once
  * per (sender, room, clientId): the rules are in the statement, so checking and writing cost
@@ -68,18 +79,7 @@ export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
  * The statement is the PL/pgSQL function `insert_message` (migration 0010), which keeps its
  * plan for the session; the call is a named prepared statement on PostgreSQL.
  */
-export async function insertMessage(
-  db: Database,
-  params: {
-    id: string;
-    roomId: string;
-    senderId: string;
-    content: string;
-    clientId: string | null;
-    /** The room's file the content is the URL of, if any. */
-    media?: StoredMedia | null;
-  },
-): Promise<Date | null> {
+export async function insertMessage(db: Database, params: NewMessage): Promise<Date | null> {
   const media = params.media ?? null;
   const rows = await executeNamed<{ created_at: string | Date | null }>(
     db,
@@ -91,6 +91,45 @@ export async function insertMessage(
   );
   const storedAt = rows[0]?.created_at;
   return storedAt ? new Date(storedAt) : null;
+}
+
+/**
+ * insertMessage for many messages in one statement and one transaction (one commit for all):
+ * each is stored or not under the same rules, and the answer is its stored time or null, in the
+ * order given. The function `insert_messages` (migration 0011) takes them in room-id order, so
+ * concurrent batches lock their rooms in the same order and cannot deadlock; a room's messages
+ * keep the order in which they were given.
+ */
+export async function insertMessages(db: Database, batch: NewMessage[]): Promise<(Date | null)[]> {
+  const order = batch
+    .map((params, index) => ({ params, index }))
+    .sort((a, b) =>
+      a.params.roomId < b.params.roomId
+        ? -1
+        : a.params.roomId > b.params.roomId
+          ? 1
+          : a.index - b.index,
+    );
+  // Each column is one array parameter, so the statement's text is the same for any batch size.
+  const column = <T>(pick: (params: NewMessage) => T) =>
+    sql.param(order.map(({ params }) => pick(params)));
+  const rows = await executeNamed<{ ord: number; created_at: string | Date | null }>(
+    db,
+    "message_insert_batch",
+    sql`select ord, created_at from insert_messages(${column((m) => m.id)}::text[],
+      ${column((m) => m.roomId)}::text[], ${column((m) => m.senderId)}::text[],
+      ${column((m) => m.clientId)}::text[], ${column((m) => m.content)}::text[],
+      ${column((m) => m.media?.type ?? null)}::text[],
+      ${column((m) => m.media?.width ?? null)}::integer[],
+      ${column((m) => m.media?.height ?? null)}::integer[],
+      ${column((m) => m.media?.previewKey ?? null)}::text[])`,
+  );
+  const stored: (Date | null)[] = batch.map(() => null);
+  for (const row of rows) {
+    const given = order[row.ord - 1];
+    if (given && row.created_at) stored[given.index] = new Date(row.created_at);
+  }
+  return stored;
 }
 
 /** The message a member already stored under this clientId (a retried send), if any. */

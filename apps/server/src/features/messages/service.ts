@@ -18,6 +18,7 @@ import type { FileStorage } from "../../storage/storage";
 import { storedMediaOf, toMessageMedia } from "./chat-files";
 import { insertDirectMessage } from "./direct-send";
 import { pushUnread } from "./dm-service";
+import type { MessageWriter } from "./message-writer";
 import { messagePage, pageAccess, type PageParams } from "./page-queries";
 import * as queries from "./queries";
 import { checkStrangerText } from "../../moderation/bot-defence";
@@ -89,6 +90,7 @@ export async function send(
     /** The dashboard's counters (an in-memory tally, written every few seconds). */
     activity: { messageStored(senderId: string): void };
     rateLimiter: RateLimiter;
+    messageWriter: MessageWriter;
   },
   sender: ChatUser,
   input: SendMessageInput,
@@ -111,7 +113,7 @@ export async function send(
   const { createdAt, recipientId } =
     kind === "direct"
       ? await insertDirectMessage(deps.db, row)
-      : { createdAt: await queries.insertMessage(deps.db, row), recipientId: null };
+      : { createdAt: await deps.messageWriter(row), recipientId: null };
   const stored: ChatMessage = createdAt
     ? {
         id,

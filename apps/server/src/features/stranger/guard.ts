@@ -4,7 +4,7 @@ import { room, strangerPause, userBlock } from "../../db/schema";
 import { noteStrangerSkip } from "../../moderation/bot-defence";
 import { pauseRefusal } from "../../moderation/pauses";
 import type { RateLimiter } from "../../rate-limit/rate-limiter";
-import { createBatcher } from "./batcher";
+import { createBatcher } from "../../db/batcher";
 import type { StrangerGuard } from "./service";
 
 interface Admission {

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import { createBatcher } from "./batcher";
+import { createBatcher } from "../../db/batcher";
 import {
   closeStrangerRooms,
   createStrangerRooms,
