@@ -55,16 +55,18 @@ export function callLimitOf(procedure: string): CallLimit {
 /**
  * Counts a call against its caller and their address: null when allowed, else seconds to
  * wait. The user's allowance is asked first and a call it refuses does not count against
- * the address, so a flooding user only ever spends their own allowance.
+ * the address, so a flooding user only ever spends their own allowance. One Redis round trip
+ * for both.
  */
 export async function limitCall(
   limiter: RateLimiter,
   call: { procedure: string; userId: string | null; address: string },
 ): Promise<number | null> {
   const limit = callLimitOf(call.procedure);
-  if (call.userId) {
-    const wait = await limiter.consume(`call:${call.procedure}:u:${call.userId}`, limit.user);
-    if (wait !== null) return wait;
-  }
-  return limiter.consume(`call:${call.procedure}:a:${call.address}`, limit.address);
+  const address = { key: `call:${call.procedure}:a:${call.address}`, rule: limit.address };
+  return limiter.consumeInOrder(
+    call.userId
+      ? [{ key: `call:${call.procedure}:u:${call.userId}`, rule: limit.user }, address]
+      : [address],
+  );
 }

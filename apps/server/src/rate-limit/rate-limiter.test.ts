@@ -2,9 +2,30 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
 import { connectRedis, type RedisConnection } from "../realtime/redis/connection";
-import { createRateLimiter } from "./rate-limiter";
+import { createRateLimiter, type RateLimiter } from "./rate-limiter";
 
 const rule = { max: 3, window: 60 };
+
+/**
+ * consumeInOrder: a user's allowance (2) before their address's (3); a call the user's refuses
+ * does not count against the address, and the counters are consume's own.
+ */
+async function expectInOrder(limiter: RateLimiter) {
+  const user = (name: string) => ({ key: `u:${name}`, rule: { max: 2, window: 60 } });
+  const address = { key: "a:1", rule };
+  const both = (name: string) => limiter.consumeInOrder([user(name), address]);
+  expect(await both("ann")).toBeNull();
+  expect(await both("ann")).toBeNull();
+  const refused = await both("ann");
+  expect(refused).toBeGreaterThan(0);
+  expect(refused).toBeLessThanOrEqual(60);
+  // Ann's third call did not spend the address: one call is left there, for Bob.
+  expect(await both("bob")).toBeNull();
+  expect(await both("bob")).toBeGreaterThan(0);
+  // The same counters as consume's: consume finds the address spent.
+  expect(await limiter.consume("a:1", rule)).not.toBeNull();
+  expect(await limiter.consumeInOrder([])).toBeNull();
+}
 
 describe("rate limiter in memory (the embedded default)", () => {
   it("allows max hits per window, then says how long to wait", async () => {
@@ -24,6 +45,10 @@ describe("rate limiter in memory (the embedded default)", () => {
     const answers = [];
     for (let i = 0; i < 7; i++) answers.push(await limiter.consume("k", rule));
     expect(answers.filter((a) => a === null)).toHaveLength(6);
+  });
+
+  it("counts keys in order and stops at the first over its limit", async () => {
+    await expectInOrder(createRateLimiter());
   });
 });
 
@@ -55,5 +80,19 @@ describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
     expect(answers.filter((a) => a === null)).toHaveLength(3);
     expect(await one.consume("shared", rule)).not.toBeNull();
     expect(await two.consume("shared", rule)).not.toBeNull();
+  });
+
+  it("counts keys in order in one call, on the same counters as consume", async () => {
+    await expectInOrder(createRateLimiter({ redis: await connect(`rl-test-${randomUUID()}:`) }));
+  });
+
+  it("counts in memory while Redis is unreachable instead of failing the call", async () => {
+    const connection = await connect(`rl-test-${randomUUID()}:`);
+    const limiter = createRateLimiter({ redis: connection });
+    connection.command.disconnect();
+    const hit = { key: "k", rule };
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await limiter.consumeInOrder([hit]));
+    expect(answers.map((a) => a === null)).toEqual([true, true, true, false]);
   });
 });
