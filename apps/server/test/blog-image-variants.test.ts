@@ -1,15 +1,9 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BLOG_IMAGE_WIDTHS, blogImageSrcSet, blogImageVariantOf } from "@chatsphere/contract";
-import { createTestServer, type TestServer, type TestUser } from "./harness";
+import { useTestServer } from "./harness";
 
-let server: TestServer;
-let admin: TestUser;
-beforeAll(async () => {
-  server = await createTestServer();
-  admin = await server.createAdmin();
-});
-afterAll(() => server.close());
+const t = useTestServer({ withAdmin: true });
 
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -23,14 +17,14 @@ async function picture(width: number, height: number, format: "jpeg" | "png") {
 
 async function upload(bytes: Uint8Array, name: string) {
   const type = name.endsWith(".png") ? "image/png" : "image/jpeg";
-  const { url } = await admin.client.admin.uploadBlogImage({
+  const { url } = await t.admin.client.admin.uploadBlogImage({
     image: new File([bytes], name, { type }),
   });
   return url;
 }
 
 async function fetchImage(url: string) {
-  const response = await server.request(url);
+  const response = await t.server.request(url);
   const bytes = Buffer.from(await response.arrayBuffer());
   return { response, bytes };
 }
@@ -54,7 +48,7 @@ describe("blog image variants", () => {
     }
     // They are files beside the original, made at upload (not on request).
     const key = url.replace("/files/", "");
-    const stored = await server.runtime.services.storage.stat(blogImageVariantOf(key, 480));
+    const stored = await t.server.runtime.services.storage.stat(blogImageVariantOf(key, 480));
     expect(stored).toMatchObject({ contentType: "image/webp", cacheControl: YEAR_IMMUTABLE });
   });
 
@@ -62,7 +56,7 @@ describe("blog image variants", () => {
     const png = await picture(600, 400, "png");
     const url = await upload(png, "narrow.png");
     const key = url.replace("/files/", "");
-    const { storage } = server.runtime.services;
+    const { storage } = t.server.runtime.services;
 
     expect(await storage.stat(blogImageVariantOf(key, 480))).not.toBeNull();
     const small = await fetchImage(blogImageVariantOf(url, 480));
@@ -79,7 +73,7 @@ describe("blog image variants", () => {
   });
 
   it("answers a variant of an image stored before variants with the original, for a year", async () => {
-    const { storage } = server.runtime.services;
+    const { storage } = t.server.runtime.services;
     const jpeg = await picture(1000, 500, "jpeg");
     const key = "blogs/1600000000000.jpg";
     const options = { contentType: "image/jpeg", cacheControl: "public, max-age=3600" };
@@ -98,7 +92,7 @@ describe("blog image variants", () => {
     "/files/blogs/1600000000000.jpg.700w.webp",
     "/files/blogs/1600000000000.jpg.800w.png",
   ])("answers 404 for %s (no such original or not a variant)", async (path) => {
-    expect((await server.request(path)).status).toBe(404);
+    expect((await t.server.request(path)).status).toBe(404);
   });
 
   it("offers the widths in srcset for uploads only", () => {
