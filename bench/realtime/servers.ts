@@ -251,9 +251,12 @@ export async function startBaseline(
   const probeFile = join(dir, "probe.json");
   env.BENCH_PROBE_FILE = probeFile;
   const probe = extra.probe ? ["--expose-gc", "--import", PROBE] : [];
+  // Extra Node flags for a baseline, e.g. BENCH_BASELINE_NODE_ARGS="--cpu-prof", to profile
+  // it the way BENCH_SERVER_NODE_ARGS profiles ours.
+  const flags = (process.env.BENCH_BASELINE_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const launched = await launch({
     name,
-    args: [...probe, "--import", "tsx", file],
+    args: [...flags, ...probe, "--import", "tsx", file],
     env,
     dir,
     port: await freePort(),
