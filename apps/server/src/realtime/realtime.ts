@@ -214,6 +214,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     countOnline: () => online.count(),
     stats: () => index.stats,
     async close() {
+      calls.close();
       following.stop();
       await gateway.close();
       presence.close();
