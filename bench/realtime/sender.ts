@@ -1,6 +1,6 @@
 import type { Agent } from "node:http";
 import { rpc } from "./clients";
-import { MESSAGE_BYTES, type SendStatus, type SendTransport } from "./protocol";
+import { messageText, type SendStatus, type SendTransport } from "./protocol";
 import { Pacer } from "./publisher";
 import type { BenchSocket } from "./sockets";
 import { nowUs } from "./stats";
@@ -18,8 +18,8 @@ export const MAX_IN_FLIGHT_PER_WORKER = 128;
  * The sending side of the full send path, in a generator worker: the members this worker
  * holds send chat messages into their room at an even pace, taking turns (every member of
  * every room sends, so no one user comes near message.send's per-user limit). Each text is
- * MESSAGE_BYTES long and starts with its send time, which every receiver (the sender's own
- * socket included) reads back.
+ * MESSAGE_BYTES long (words: protocol.ts messageText) and starts with its send time, which
+ * every receiver (the sender's own socket included) reads back.
  */
 export class Sender {
   private readonly pacer: Pacer;
@@ -55,7 +55,7 @@ export class Sender {
       const sender = senders[index];
       if (!sender) return undefined;
       const stamp = `${nowUs()} ${this.status.sent} `;
-      const content = stamp + "x".repeat(MESSAGE_BYTES - stamp.length);
+      const content = messageText(stamp);
       const { socket, room } = sender;
       if (options.transport === "socket") return socket.sendMessage?.(room, content);
       const { cookie = "", ip } = socket.spec;

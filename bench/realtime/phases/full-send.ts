@@ -1,6 +1,6 @@
 import type { WorkerPool } from "../pool";
 import { createAgent, rpc, type Guest } from "../clients";
-import { MESSAGE_BYTES, type ClientSpec } from "../protocol";
+import { messageText, type ClientSpec } from "../protocol";
 import { Pacer } from "../publisher";
 import type { RunningServer } from "../servers";
 import { nowUs } from "../stats";
@@ -53,7 +53,7 @@ export async function measureFullSend(options: {
     const sender = senders.get(room);
     if (!sender) return;
     const stamp = `${nowUs()} ${seq} `;
-    const content = stamp + "x".repeat(MESSAGE_BYTES - stamp.length);
+    const content = messageText(stamp);
     rpc(
       agent,
       `${server.origin}/rpc`,
