@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import type { Logger } from "../../logger";
+import { coalesceWrites } from "./write-coalescing";
 
 /** How often a process proves it is alive, and how long its keys outlive a silent process. */
 export const NODE_HEARTBEAT_MS = 5_000;
@@ -23,19 +24,16 @@ export async function connectRedis(options: {
   prefix: string;
   logger: Logger;
 }): Promise<RedisConnection> {
-  const make = (role: string, autoPipeline: boolean) => {
-    const client = new Redis(options.url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 3,
-      enableAutoPipelining: autoPipeline,
-    });
+  const make = (role: string) => {
+    const client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     client.on("error", (error: Error) => options.logger.warn(`redis (${role}): ${error.message}`));
     return client;
   };
   // The commands of one turn of the event loop (a burst of sends' rate-limit checks and
   // publishes) leave in one write instead of one system call each; their order is kept.
-  const command = make("command", true);
-  const subscriber = make("subscriber", false);
+  const command = make("command");
+  coalesceWrites(command);
+  const subscriber = make("subscriber");
   await Promise.all([command.connect(), subscriber.connect()]);
   return {
     command,
