@@ -28,15 +28,24 @@ describe.skipIf(!databaseUrl)("the PostgreSQL pool", () => {
 });
 
 describe("PGlite", () => {
-  it("runs with a 32 MB buffer cache, not PostgreSQL's 128 MB (decision 0031)", async () => {
+  /** A setting of PostgreSQL inside a fresh in-memory PGlite, as the server opens it. */
+  async function settingOf(name: "shared_buffers" | "wal_init_zero") {
     const handle = openDatabase({ kind: "pglite", dataDir: null });
     try {
-      const result = (await handle.db.execute(sql`show shared_buffers`)) as unknown as {
-        rows: { shared_buffers: string }[];
+      const result = (await handle.db.execute(sql.raw(`show ${name}`))) as unknown as {
+        rows: Record<string, string>[];
       };
-      expect(result.rows[0]?.shared_buffers).toBe("32MB");
+      return result.rows[0]?.[name];
     } finally {
       await handle.close();
     }
+  }
+
+  it("runs with a 32 MB buffer cache, not PostgreSQL's 128 MB (decision 0031)", async () => {
+    expect(await settingOf("shared_buffers")).toBe("32MB");
+  });
+
+  it("creates WAL segments without filling them with zeros first (no stall on the event loop)", async () => {
+    expect(await settingOf("wal_init_zero")).toBe("off");
   });
 });
