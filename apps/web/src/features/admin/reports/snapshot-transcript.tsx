@@ -79,7 +79,8 @@ function TranscriptRow({
           "bg-amber-50 shadow-[inset_3px_0_0_var(--color-amber-500)] dark:bg-amber-500/10",
       )}
     >
-      <div className={cn("grid min-w-0 flex-1 gap-0.5", line.gone && "opacity-60")}>
+      {/* A deleted message is struck through and muted, not faded: faded text fails contrast. */}
+      <div className="grid min-w-0 flex-1 gap-0.5">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span
             className={cn(
@@ -109,7 +110,7 @@ function TranscriptRow({
         <p
           className={cn(
             "text-sm whitespace-pre-wrap wrap-anywhere",
-            line.gone && "line-through decoration-foreground/50",
+            line.gone && "text-muted-foreground line-through decoration-foreground/50",
           )}
         >
           {MediaIcon ? (
