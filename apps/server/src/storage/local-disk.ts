@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -84,13 +85,18 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
     await mkdir(root, { recursive: true });
     const temp = tempPath();
     let size = 0;
+    const sink = createWriteStream(temp, { flags: "wx" });
     try {
       await pipeline(
         Readable.from(source),
         byteLimit(maxBytes, (total) => (size = total)),
-        createWriteStream(temp, { flags: "wx" }),
+        sink,
       );
     } catch (error) {
+      // The file is opened on the thread pool, and the removal below may run on another of its
+      // threads: removed before a slow open lands, the file would stay. Wait for the stream to
+      // be closed (opened first if it was still opening), then remove what it created.
+      if (!sink.closed) await once(sink, "close").catch(() => undefined);
       await rm(temp, { force: true });
       throw error;
     }
