@@ -25,6 +25,14 @@ export async function seriousA11yViolations(page: Page, within?: string): Promis
         axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: unknown[] }> };
       }
     ).axe;
+    // A menu or dialog still fading in is checked once it is in place: mid-fade, its text
+    // reads as low contrast. Endless animations (spinners) are not waited for.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
     const context = selector ? { include: [[selector]] } : document;
     const result = await axe.run(context, { resultTypes: ["violations"] });
     return result.violations;
