@@ -73,3 +73,33 @@ test("a message whose answer is lost with the socket is sent again and stored on
   await expect(other.getByText(text)).toHaveCount(1);
   await other.context().close();
 });
+
+test("messages typed one after another while the first is still on its way all go, in the order typed", async ({
+  page,
+  browser,
+}) => {
+  const other = await newVisitor(browser);
+  // The server's answers reach the tab late, so each next message is typed and sent while
+  // the one before it still waits for its answer.
+  await page.routeWebSocket("/ws", (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (typeof message === "string" && message.includes('"result"')) {
+        setTimeout(() => ws.send(message), 400);
+        return;
+      }
+      ws.send(message);
+    });
+  });
+  await twoInARoom(page, other);
+  const tag = Date.now().toString(36);
+  const texts = [`First ${tag}`, `Second ${tag}`, `Third ${tag}`];
+  for (const text of texts) await send(page, text);
+  await expect(messageBox(page)).toHaveValue("");
+  const log = other.getByRole("log", { name: "Conversation" });
+  await expect(log.getByText(texts[2] ?? "")).toBeVisible();
+  const shown = await log.getByText(new RegExp(tag)).allTextContents();
+  expect(shown).toEqual(texts);
+  await expect(page.getByText(new RegExp(tag))).toHaveCount(3);
+  await other.context().close();
+});

@@ -11,6 +11,7 @@ import { MESSAGE_MAX_LENGTH, TEXT } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { CHAT_FONT } from "../../chat-font";
+import { createOutbox, withUnsent, type Outbox } from "../../outbox";
 import { useVoiceRecorder } from "../../media/use-voice-recorder";
 import { AttachButton } from "./attach-button";
 import { EmojiPicker } from "./emoji-picker";
@@ -39,8 +40,13 @@ export function Composer({
   placeholder = "Type a message...",
 }: ComposerProps) {
   const [text, setText] = useState("");
-  const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  const latestSend = useRef(onSend);
+  useEffect(() => {
+    latestSend.current = onSend;
+  }, [onSend]);
+  // Texts leave in order, one at a time, while the box stays free for the next one.
+  const outbox = useRef<Outbox | null>(null);
   const recorder = useVoiceRecorder((file) => onFiles([file]));
   const recording = recorder.phase === "recording";
 
@@ -50,18 +56,18 @@ export function Composer({
     if (wasRecording.current && !recording) input.current?.focus();
     wasRecording.current = recording;
   }, [recording]);
-  const canSend = ready && !sending && text.trim().length > 0;
+  const canSend = ready && text.trim().length > 0;
 
-  async function submit(event?: FormEvent) {
+  function submit(event?: FormEvent) {
     event?.preventDefault();
     if (!canSend) return;
-    const content = text.trim();
-    setSending(true);
+    outbox.current ??= createOutbox({
+      send: (content) => latestSend.current(content),
+      onUnsent: (texts) => setText((current) => withUnsent(texts, current)),
+      onSettled: () => input.current?.focus(),
+    });
+    outbox.current.push(text.trim());
     setText("");
-    const sent = await onSend(content);
-    setSending(false);
-    if (!sent) setText((current) => current || content);
-    input.current?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
