@@ -207,9 +207,11 @@ test.describe("hostile callers", () => {
     await other.goto(`/chat/room/${roomId}`);
     const otherBox = other.getByRole("textbox", { name: "Message" });
     await expect(otherBox).toBeEnabled();
-    await otherBox.fill("hello from next door");
+    // Unique: the room is a global one that other tests (and repeats) write in too.
+    const hello = `hello from next door ${Date.now().toString(36)}`;
+    await otherBox.fill(hello);
     await otherBox.press("Enter");
-    await expect(page.getByText("hello from next door")).toBeVisible();
+    await expect(page.getByText(hello)).toBeVisible();
     await neighbour.close();
   });
 
