@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { message, room } from "../src/db/schema";
-import type { NewMessage } from "../src/features/messages/queries";
+import { insertMessages, type NewMessage } from "../src/features/messages/queries";
 import { useTestServer } from "./harness";
 import { roomWith, rowsOf } from "./message-fixtures";
 
@@ -60,6 +60,35 @@ describe("the message writer", () => {
       .where(inArray(message.roomId, rooms));
     const timeOf = new Map(times.map((r) => [r.id, r.createdAt.getTime()]));
     burst.forEach((m, i) => expect(stored[i]?.getTime()).toBe(timeOf.get(m.id)));
+  });
+
+  it("batches over the same rooms given in opposite orders all commit, and a room's times follow its seq", async () => {
+    const ann = await t.server.signUp();
+    const rooms = [await roomWith(db(), ann), await roomWith(db(), ann), await roomWith(db(), ann)];
+    // As two processes' writers would, at once (one writer writes one batch at a time). On
+    // PostgreSQL they would deadlock if each locked its rooms in the order given.
+    const batch = (k: number) => {
+      const order = k % 2 ? [...rooms].reverse() : rooms;
+      return order.flatMap((roomId) => [0, 1].map((i) => newMessage(roomId, ann.id, `b${k}-${i}`)));
+    };
+    const batches = Array.from({ length: 12 }, (_, k) => batch(k));
+    await Promise.all(batches.map((messages) => insertMessages(db(), messages)));
+
+    for (const roomId of rooms) {
+      const rows = await db()
+        .select({ seq: message.seq, createdAt: message.createdAt })
+        .from(message)
+        .where(eq(message.roomId, roomId))
+        .orderBy(message.seq);
+      expect(rows).toHaveLength(24);
+      const times = rows.map((r) => r.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      const [touched] = await db()
+        .select({ at: room.lastActivityAt })
+        .from(room)
+        .where(eq(room.id, roomId));
+      expect(touched?.at?.getTime()).toBe(times.at(-1));
+    }
   });
 
   it("refuses an outsider, a closed room and a repeated clientId in a burst, and stores the rest", async () => {
