@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   DELETED_USER,
   MESSAGE_ERROR,
@@ -10,6 +9,7 @@ import {
   type SendMessageInput,
 } from "@chatsphere/contract";
 import type { Database } from "../../db/client";
+import { timeOrderedId } from "../../db/time-ordered-id";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { cleanProfanity } from "../../moderation/profanity";
@@ -95,7 +95,7 @@ export async function send(
   sender: ChatUser,
   input: SendMessageInput,
 ): Promise<ChatMessage> {
-  const id = randomUUID();
+  const id = timeOrderedId();
   const { roomId } = input;
   const clientId = input.clientId ?? null;
   const kind = await roomKindOf(deps.db, roomId);

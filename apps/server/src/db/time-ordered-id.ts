@@ -1,0 +1,29 @@
+import { randomFillSync } from "node:crypto";
+
+/**
+ * A UUID version 7 (RFC 9562): the time in milliseconds in its first 48 bits, then 74 random
+ * bits. For the message table's primary key: a random (version 4) id lands on a random leaf of
+ * the key's index, so every insert touches a different page (read into the cache, written back,
+ * logged whole after each checkpoint); ids that grow with time all land on the index's right
+ * edge. Measured with the batch insert (pgbench, one client): ~20 % less WAL per message and
+ * 5-19 % less time per batch. Ids made in the same millisecond are in random order among
+ * themselves; nothing orders messages by id (a room's order is its seq).
+ */
+export function timeOrderedId(now = Date.now()): string {
+  const bytes = randomFillSync(new Uint8Array(16), 6, 10);
+  let time = now;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = time % 256;
+    time = Math.floor(time / 256);
+  }
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  let hex = "";
+  for (let i = 0; i < 16; i++) {
+    hex += HEX[bytes[i] ?? 0];
+    if (i === 3 || i === 5 || i === 7 || i === 9) hex += "-";
+  }
+  return hex;
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
