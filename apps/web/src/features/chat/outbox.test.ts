@@ -18,11 +18,17 @@ function manualSend() {
   return { send, started, answer };
 }
 
+/** An outbox over a hand-answered send, with what it gave back. */
+function manualOutbox() {
+  const { send, started, answer } = manualSend();
+  const unsent: string[][] = [];
+  const outbox = createOutbox({ send, onUnsent: (texts) => unsent.push(texts) });
+  return { outbox, started, answer, unsent };
+}
+
 describe("the message box's outbox", () => {
   it("takes a text while the one before it is on its way, and sends it after that one's answer", async () => {
-    const { send, started, answer } = manualSend();
-    const unsent: string[][] = [];
-    const outbox = createOutbox({ send, onUnsent: (texts) => unsent.push(texts) });
+    const { outbox, started, answer, unsent } = manualOutbox();
 
     outbox.push("first");
     outbox.push("second");
@@ -37,9 +43,7 @@ describe("the message box's outbox", () => {
   });
 
   it("gives back a refused text and the ones queued behind it, in order, without sending them", async () => {
-    const { send, started, answer } = manualSend();
-    const unsent: string[][] = [];
-    const outbox = createOutbox({ send, onUnsent: (texts) => unsent.push(texts) });
+    const { outbox, started, answer, unsent } = manualOutbox();
 
     outbox.push("one");
     outbox.push("two");
