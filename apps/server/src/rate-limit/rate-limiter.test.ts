@@ -86,6 +86,41 @@ describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
     await expectInOrder(createRateLimiter({ redis: await connect(`rl-test-${randomUUID()}:`) }));
   });
 
+  it("counts the calls of one turn in one script run, each in order on its own", async () => {
+    const connection = await connect(`rl-test-${randomUUID()}:`);
+    const limiter = createRateLimiter({ redis: connection });
+    const evalsha = connection.command.evalsha.bind(connection.command);
+    let runs = 0;
+    connection.command.evalsha = ((...args: Parameters<typeof evalsha>) => {
+      runs++;
+      return evalsha(...args);
+    }) as typeof evalsha;
+    const user = (name: string) => ({ key: `u:${name}`, rule: { max: 2, window: 60 } });
+    const address = { key: "a:1", rule };
+    const both = (name: string) => limiter.consumeInOrder([user(name), address]);
+    // Ann's third call is refused by her own allowance and does not spend the address's;
+    // Bob's first call, after it in the same run, takes the address's last one.
+    const answers = await Promise.all([both("ann"), both("ann"), both("ann"), both("bob")]);
+    expect(runs).toBe(1);
+    expect(answers[0]).toBeNull();
+    expect(answers[1]).toBeNull();
+    expect(answers[2]).toBeGreaterThan(0);
+    expect(answers[3]).toBeNull();
+    // Each counter expires a window after its first hit, as rate-limiter-flexible's do.
+    const ttl = await connection.command.pttl(`${connection.prefix}rl:3/60:a:1`);
+    expect(ttl).toBeGreaterThan(55_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    const [bob, carol, empty] = await Promise.all([
+      both("bob"),
+      limiter.consumeInOrder([address]),
+      limiter.consumeInOrder([]),
+    ]);
+    expect(runs).toBe(2);
+    expect(bob).toBeGreaterThan(0);
+    expect(carol).toBeGreaterThan(0);
+    expect(empty).toBeNull();
+  });
+
   it("counts in memory while Redis is unreachable instead of failing the call", async () => {
     const connection = await connect(`rl-test-${randomUUID()}:`);
     const limiter = createRateLimiter({ redis: connection });

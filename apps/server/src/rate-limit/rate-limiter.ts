@@ -35,27 +35,48 @@ export interface RateLimitHit {
 }
 
 /**
- * consumeInOrder's counters in one call: per key the counter rate-limiter-flexible keeps
- * (created at 0 with the window as its expiry, then incremented), so both count the same keys
- * alike. KEYS are the counters in order, ARGV their (max, window) pairs. Answers -1 when every
- * key was allowed, else the milliseconds until the first refused key's window ends.
+ * The consumeInOrder calls of one turn of the event loop in one script run: per key the
+ * counter rate-limiter-flexible keeps (a count that expires a window after its first hit), so
+ * both count the same keys alike; created by the increment and given its expiry then, which
+ * is one command per key instead of rate-limiter-flexible's two (the script is atomic, so no
+ * counter is ever left without one). KEYS are the counters of every call in
+ * turn; ARGV has a (max, window, last) triple per key, `last` 1 on a call's final key. A call
+ * stops at its first refused key (the keys after it are not counted), then the next call
+ * starts. Answers one number per call: -1 when every key was allowed, else the milliseconds
+ * until the first refused key's window ends. One run for a burst instead of one per call:
+ * measured with two keys per call, a run cost Redis ~21 us, of which ~7 us was the start.
  */
 const CONSUME_IN_ORDER = `
+local answers = {}
+local answer = -1
 for i, key in ipairs(KEYS) do
-  local max = tonumber(ARGV[2 * i - 1])
-  local window = tonumber(ARGV[2 * i])
-  redis.call('set', key, 0, 'EX', window, 'NX')
-  if redis.call('incr', key) > max then
-    local ttl = redis.call('pttl', key)
-    if ttl < 0 then
-      redis.call('expire', key, window)
-      ttl = 1000 * window
+  if answer == -1 then
+    local max = tonumber(ARGV[3 * i - 2])
+    local window = tonumber(ARGV[3 * i - 1])
+    local count = redis.call('incr', key)
+    if count == 1 then redis.call('expire', key, window) end
+    if count > max then
+      answer = redis.call('pttl', key)
+      if answer < 0 then
+        redis.call('expire', key, window)
+        answer = 1000 * window
+      end
     end
-    return ttl
+  end
+  if ARGV[3 * i] == '1' then
+    answers[#answers + 1] = answer
+    answer = -1
   end
 end
-return -1
+return answers
 `;
+
+/** A consumeInOrder call waiting for its turn's script run. */
+interface PendingCall {
+  hits: RateLimitHit[];
+  resolve(wait: number | null): void;
+  reject(error: unknown): void;
+}
 
 /**
  * Counters in Redis when the processes share one (atomic, one round trip, decision 0015),
@@ -117,22 +138,43 @@ export function createRateLimiter(
     return null;
   };
   const script = redis ? luaScript(redis.command, CONSUME_IN_ORDER) : null;
-  const consumeInOrder = async (hits: RateLimitHit[]) => {
-    if (!redis || !script) return consumeInMemory(hits);
+  let pending: PendingCall[] = [];
+  /** Counts the turn's calls in one script run; an outage counts each in memory instead. */
+  const flush = async () => {
+    const calls = pending;
+    pending = [];
+    if (!redis || !script) return;
     const keys: string[] = [];
     const args: number[] = [];
-    for (const hit of hits) {
-      const { rule } = limiterFor(hit.rule);
-      keys.push(`${redis.prefix}rl:${rule.max}/${rule.window}:${hit.key}`);
-      args.push(rule.max, rule.window);
+    for (const call of calls) {
+      call.hits.forEach((hit, i) => {
+        const { rule } = limiterFor(hit.rule);
+        keys.push(`${redis.prefix}rl:${rule.max}/${rule.window}:${hit.key}`);
+        args.push(rule.max, rule.window, i === call.hits.length - 1 ? 1 : 0);
+      });
     }
+    let answers: unknown;
     try {
-      const ms = Number(await script(keys, args));
-      return ms < 0 ? null : secondsOf(ms);
+      answers = await script(keys, args);
     } catch {
       // As rate-limiter-flexible's insurance: a Redis outage counts in memory, not fail calls.
-      return consumeInMemory(hits);
+      for (const call of calls) consumeInMemory(call.hits).then(call.resolve, call.reject);
+      return;
     }
+    calls.forEach((call, i) => {
+      const ms = Array.isArray(answers) ? Number(answers[i]) : Number.NaN;
+      if (Number.isNaN(ms)) call.reject(new Error("rate limiter: malformed answer from Redis"));
+      else call.resolve(ms < 0 ? null : secondsOf(ms));
+    });
+  };
+  const consumeInOrder = (hits: RateLimitHit[]): Promise<number | null> => {
+    if (!redis || !script) return consumeInMemory(hits);
+    if (hits.length === 0) return Promise.resolve(null);
+    return new Promise((resolve, reject) => {
+      // The calls a burst starts in this turn (decision 0034's gathered sends) go together.
+      if (pending.length === 0) setImmediate(() => void flush());
+      pending.push({ hits, resolve, reject });
+    });
   };
   return {
     consume,
