@@ -73,11 +73,13 @@ test.describe("hostile callers", () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     const urls = new Map<string, string>();
-    const statuses: number[] = [];
+    const statusOf = new Map<string, number>();
     cdp.on("Network.requestWillBeSent", (e) => urls.set(e.requestId, e.request.url));
-    cdp.on("Network.responseReceivedExtraInfo", (e) => {
-      if (urls.get(e.requestId) === target) statuses.push(e.statusCode);
-    });
+    // The extra-info event comes from the network service on its own channel, before or after
+    // requestWillBeSent: the two are joined by request id when asked, not as they arrive.
+    cdp.on("Network.responseReceivedExtraInfo", (e) => statusOf.set(e.requestId, e.statusCode));
+    const statuses = () =>
+      [...statusOf].filter(([id]) => urls.get(id) === target).map(([, status]) => status);
     const outcome = await page
       .evaluate(async (url) => {
         const response = await fetch(url, { method: "POST", credentials: "include", body: "{}" });
@@ -85,7 +87,7 @@ test.describe("hostile callers", () => {
       }, target)
       .catch((error: Error) => error.message);
     expect(outcome).toContain("Failed to fetch");
-    await expect.poll(() => statuses).toEqual([403]);
+    await expect.poll(statuses).toEqual([403]);
     const cookies = await context.cookies(`http://127.0.0.1:${e2ePort}`);
     expect(cookies.filter((c) => c.name.includes("session_token"))).toEqual([]);
     await elsewhere.close();
