@@ -37,7 +37,7 @@ const RANDOM_BYTES = 10;
 const pool = new Uint8Array(POOL_SIZE);
 let poolOffset = POOL_SIZE;
 
-/** Fills `target` from `start` to its end with random bytes no other id has had. */
+/** Puts RANDOM_BYTES random bytes, handed to no other id, into `target` at `start`. */
 function takeRandom(target: Uint8Array, start: number) {
   if (poolOffset + RANDOM_BYTES > POOL_SIZE) {
     randomFillSync(pool);
