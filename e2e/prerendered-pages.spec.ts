@@ -134,7 +134,9 @@ function collectProblems(page: Page): string[] {
  * home page is pressed before React has taken over the page.
  */
 async function pressGuestLoginBeforeTheApp(page: Page) {
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
+  // The small theme script runs before the first paint; the app's modules (the entry and the
+  // route's chunks, all fetched at once) come 1.5 s later.
+  await page.route(/\/assets\/(?!theme-init-).*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
@@ -177,6 +179,52 @@ test.describe("with JavaScript on", () => {
     await expect(page.getByRole("heading", { name: article.title })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveAttribute("data-from-html");
     expect(problems).toEqual([]);
+  });
+
+  test("the page's HTML names every script it loads, each linked once", async ({ page }) => {
+    for (const path of ["/", "/blogs", `/blogs/${article.slug}`, "/about"]) {
+      const scripts: string[] = [];
+      const listen = (request: { resourceType(): string; url(): string }) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      };
+      page.on("request", listen);
+      const html = (await (await page.goto(path))?.text()) ?? "";
+      // The entry and its chunks as tags; the page's own in its state (PRERENDERED_STATE_ID).
+      const tagged = [
+        ...html.matchAll(
+          /<script[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1] ?? match[2] ?? "");
+      const state = /<script type="application\/json" id="prerendered-state">(.*?)<\/script>/.exec(
+        html,
+      )?.[1];
+      const { modules } = JSON.parse(state ?? "{}") as { modules?: string[] };
+      const named = [...tagged, ...(modules ?? [])].map((src) => new URL(src, page.url()).pathname);
+      // Taken over: the theme toggle answers.
+      await page.getByRole("button", { name: "Switch to dark theme" }).click();
+      await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+      await page.getByRole("button", { name: "Switch to light theme" }).click();
+      await page.waitForLoadState("networkidle");
+      page.off("request", listen);
+      // The route's own code is among them (more than the entry's fixed list).
+      expect(scripts.length, path).toBeGreaterThan(10);
+      expect(
+        scripts.filter((script) => !named.includes(script)),
+        `${path}: scripts fetched without being named in the HTML`,
+      ).toEqual([]);
+      // Linked by the page before its route loaded: Vite's preload helper added none again.
+      const links = await page.evaluate(() =>
+        Array.from(document.querySelectorAll("link[rel=modulepreload]"), (link) =>
+          link.getAttribute("href"),
+        ),
+      );
+      expect(links.length, path).toBe(new Set(links).size);
+    }
+  });
+
+  test("the build's manifest and the server's bundle are not served", async ({ request }) => {
+    expect((await request.get("/.vite/manifest.json")).status()).toBe(404);
+    expect((await request.get("/ssr/entry-server.js")).status()).toBe(404);
   });
 
   test("a button pressed before the app took over the page still does its work", async ({

@@ -8,6 +8,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
+import { modulePreloads, type BuildManifest } from "./lib/module-preloads";
 import { createQueryClient } from "./lib/query-client";
 import { setPrerenderScope, type PrerenderScope } from "./lib/prerender-scope";
 import { serializeQueries } from "./lib/prerendered-queries";
@@ -15,7 +16,7 @@ import { stateScript } from "./lib/prerendered-state";
 import { SESSION_KEY } from "./lib/session/session-query";
 import { createAppRouter } from "./router";
 
-export type { PrerenderScope };
+export type { BuildManifest, PrerenderScope };
 
 /** Resolves once no query of the page is fetching. */
 function fetchesSettled(queryClient: QueryClient): Promise<void> {
@@ -30,10 +31,19 @@ function fetchesSettled(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * The pages painted from the HTML: the home page, About, the blog and its articles. The rest
- * (the chat, accounts, the admin area) belong to someone signed in and start in the browser.
+ * The pages painted from the HTML, by route id, with the route's source file (the build
+ * manifest's name for its code): the home page, About, the blog and its articles. The rest (the
+ * chat, accounts, the admin area) belong to someone signed in and start in the browser.
  */
-const PRERENDERED_ROUTES: ReadonlySet<string> = new Set(["/", "/about", "/blogs/", "/blogs/$slug"]);
+const PRERENDERED_ROUTES: ReadonlyMap<string, string> = new Map([
+  ["/", "src/routes/index.tsx"],
+  ["/about", "src/routes/about.tsx"],
+  ["/blogs/", "src/routes/blogs/index.tsx"],
+  ["/blogs/$slug", "src/routes/blogs/$slug.tsx"],
+]);
+
+/** Loaded by `main.tsx` when the page's state holds query data (prerendered-state.ts). */
+const RESTORE_QUERIES_MODULE = "src/lib/prerendered-queries.ts";
 
 export interface PrerenderRequest {
   /** The path and query string of the page. */
@@ -53,10 +63,25 @@ export interface PrerenderedPage {
  * Sets where the pages being rendered find their request's scope (the server keeps one per
  * request in an AsyncLocalStorage) and returns the renderer. Null means "send the empty shell":
  * a page that is not public, or one whose data could not be read (the browser then shows the
- * error as it always has).
+ * error as it always has). `build.manifest` is the browser build's manifest: with it, each
+ * page's state names the scripts the page will load (none without it).
  */
-export function createPageRenderer(scope: () => PrerenderScope | undefined) {
+export function createPageRenderer(
+  scope: () => PrerenderScope | undefined,
+  build: { manifest?: BuildManifest | null } = {},
+) {
   setPrerenderScope(scope);
+  const preloads = new Map<string, string[]>();
+  /** The scripts of a page made of `sources`, computed once per combination. */
+  const modulesOf = (sources: string[]) => {
+    const key = sources.join("\n");
+    let modules = preloads.get(key);
+    if (modules === undefined) {
+      modules = build.manifest ? modulePreloads(build.manifest, sources) : [];
+      preloads.set(key, modules);
+    }
+    return modules;
+  };
   return async function renderPage(request: PrerenderRequest): Promise<PrerenderedPage | null> {
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient);
@@ -95,9 +120,15 @@ export function createPageRenderer(scope: () => PrerenderScope | undefined) {
     const html = await new Response(prelude).text();
     // A component that threw would be left for the browser to render: send the shell instead.
     if (failed) return null;
+    const queries = serializeQueries(queryClient);
+    const sources = router.state.matches.flatMap(
+      (match) => PRERENDERED_ROUTES.get(match.routeId) ?? [],
+    );
+    if (queries) sources.push(RESTORE_QUERIES_MODULE);
     const head = stateScript({
       signedOut: request.signedOut,
-      queries: serializeQueries(queryClient),
+      queries,
+      modules: modulesOf(sources),
     });
     queryClient.clear();
     return { html, head };

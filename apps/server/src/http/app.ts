@@ -14,7 +14,12 @@ import { RPC_BODY_MAX_BYTES } from "./rpc";
 import { securityHeaders, securityOptionsOf } from "./security-headers";
 import { mountSeo } from "./seo";
 import type { OriginPolicy } from "./site-origin";
-import { createPrerender, loadWebServerEntry, type WebServerEntry } from "./prerender";
+import {
+  createPrerender,
+  loadWebServerEntry,
+  readBuildManifest,
+  type WebServerEntry,
+} from "./prerender";
 import { mountWebApp, type HeadResolver } from "./web";
 
 export interface AppOptions {
@@ -68,6 +73,7 @@ export function createApp(options: AppOptions) {
     app.use("*", compress());
     const prerender = createPrerender({
       entry: options.webServerEntry ?? loadWebServerEntry(options.webDistDir),
+      manifest: readBuildManifest(options.webDistDir),
       services,
       config: options.publicConfig,
       logger: services.logger,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { call, getRouter, isProcedure, ORPCError, unlazy } from "@orpc/server";
@@ -31,10 +31,14 @@ export interface PrerenderedPage {
   head: string;
 }
 
+/** The browser build's manifest (Vite's `build.manifest`): source module → its chunk. */
+export type BuildManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
 /** The web app's server entry (apps/web/src/entry-server.tsx), as far as the server uses it. */
 export interface WebServerEntry {
   createPageRenderer(
     scope: () => PrerenderScope | undefined,
+    build?: { manifest?: BuildManifest | null },
   ): (request: { url: string; signedOut: boolean }) => Promise<PrerenderedPage | null>;
 }
 
@@ -59,6 +63,18 @@ export async function loadWebServerEntry(distDir: string): Promise<WebServerEntr
     throw new Error(`${file} does not export createPageRenderer: rebuild the web app`);
   }
   return entry as WebServerEntry;
+}
+
+/** Where `vite build` writes its manifest, beside the browser's files. */
+export const manifestOf = (distDir: string) => path.join(distDir, ".vite", "manifest.json");
+
+/**
+ * The browser build's manifest, from which a prerendered page's HTML names the scripts the page
+ * will load; null when the build wrote none (the pages are then rendered without those tags).
+ */
+export function readBuildManifest(distDir: string): BuildManifest | null {
+  const file = manifestOf(distDir);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as BuildManifest) : null;
 }
 
 /**
@@ -95,12 +111,15 @@ const scopes = new AsyncLocalStorage<PrerenderScope>();
  */
 export function createPrerender(options: {
   entry: Promise<WebServerEntry | null>;
+  /** The browser build's manifest (`readBuildManifest`), for the pages' modulepreload tags. */
+  manifest: BuildManifest | null;
   services: Services;
   config: PublicConfig;
   logger: Logger;
 }): Prerender {
   const renderer = options.entry.then(
-    (entry) => entry?.createPageRenderer(() => scopes.getStore()) ?? null,
+    (entry) =>
+      entry?.createPageRenderer(() => scopes.getStore(), { manifest: options.manifest }) ?? null,
     (error: unknown) => {
       options.logger.error("prerender: could not load the web app's server entry", error);
       return null;

@@ -62,9 +62,12 @@ export function mountWebApp<E extends Env>(app: Hono<E>, options: WebOptions) {
     serveStatic({
       root,
       precompressed: true,
-      // Pages are rendered below; the server's own bundle (ssr/) is not for browsers.
+      // Pages are rendered below; the server's own bundle (ssr/) and the build's manifest
+      // (.vite/, every source module's name) are not for browsers.
       rewriteRequestPath: (p) =>
-        p === "/" || p.endsWith(".html") || p.startsWith("/ssr/") ? "/__no_such_file__" : p,
+        p === "/" || p.endsWith(".html") || p.startsWith("/ssr/") || p.startsWith("/.vite/")
+          ? "/__no_such_file__"
+          : p,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
     }),
   );
