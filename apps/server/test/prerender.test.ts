@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,7 +6,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TEXT } from "@chatsphere/contract";
 import { createApp, type App } from "../src/http/app";
-import type { WebServerEntry } from "../src/http/prerender";
+import { manifestOf, type BuildManifest, type WebServerEntry } from "../src/http/prerender";
 import { NO_PROXY } from "../src/http/proxy-trust";
 import { publish, unique } from "./content-fixtures";
 import { createTestServer, ORIGIN, type TestServer, type TestUser } from "./harness";
@@ -24,6 +24,22 @@ let server: TestServer;
 let admin: TestUser;
 let web: App;
 
+/** A build manifest as `vite build` writes it, for the scripts each page names in its state. */
+const manifest: BuildManifest = {
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_framework-2.js"] },
+  "_framework-2.js": { file: "assets/framework-2.js" },
+  "src/routes/index.tsx?tsr-split=component": {
+    file: "assets/home-3.js",
+    imports: ["_framework-2.js", "_hero-4.js"],
+  },
+  "_hero-4.js": { file: "assets/hero-4.js" },
+  "src/routes/blogs/index.tsx?tsr-split=component": { file: "assets/blogs-5.js" },
+  "src/routes/blogs/index.tsx?tsr-split=loader": { file: "assets/blogs-6.js" },
+  "src/lib/prerendered-queries.ts": { file: "assets/restore-7.js" },
+  "src/routes/_authed/chat.tsx?tsr-split=component": { file: "assets/chat-8.js" },
+};
+const HOME_MODULES = ["/assets/home-3.js", "/assets/hero-4.js"];
+
 beforeAll(async () => {
   vite = await createServer({
     root: webRoot,
@@ -35,6 +51,8 @@ beforeAll(async () => {
   const entry = vite.ssrLoadModule("/src/entry-server.tsx") as Promise<WebServerEntry>;
   server = await createTestServer();
   admin = await server.createAdmin();
+  mkdirSync(path.dirname(manifestOf(distDir)), { recursive: true });
+  writeFileSync(manifestOf(distDir), JSON.stringify(manifest));
   writeFileSync(
     path.join(distDir, "index.html"),
     '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>',
@@ -77,7 +95,12 @@ describe("public pages painted from the HTML", () => {
     expect(root).toContain(">Log In<");
     // Nothing for the CSP to refuse: React's inline scripts would be blocked.
     expect(root).not.toContain("<script");
-    expect(JSON.parse(state ?? "null")).toEqual({ signedOut: true, queries: null });
+    // The page's own scripts beyond the entry's, from the build's manifest (decision 0036).
+    expect(JSON.parse(state ?? "null")).toEqual({
+      signedOut: true,
+      queries: null,
+      modules: HOME_MODULES,
+    });
     expect(vary).toContain("Cookie");
   });
 
@@ -100,8 +123,18 @@ describe("public pages painted from the HTML", () => {
     // The title is never markup, in the page or in its state.
     expect(html).not.toContain("<script>alert");
     expect(state).toContain("\\u003cscript>alert");
-    const parsed = JSON.parse(state ?? "null") as { signedOut: boolean; queries: unknown[] };
+    const parsed = JSON.parse(state ?? "null") as {
+      signedOut: boolean;
+      queries: unknown[];
+      modules: string[];
+    };
     expect(parsed.signedOut).toBe(true);
+    // The list's code and loader, and the module that restores its data.
+    expect(parsed.modules.sort()).toEqual([
+      "/assets/blogs-5.js",
+      "/assets/blogs-6.js",
+      "/assets/restore-7.js",
+    ]);
     expect(JSON.stringify(parsed.queries)).toContain(hostile.replace(/"/g, '\\"'));
   });
 
@@ -136,7 +169,11 @@ describe("public pages painted from the HTML", () => {
     expect(root).not.toContain(reader.email);
     expect(root).not.toContain(reader.email.split("@")[0]);
     expect(root).not.toContain(">Log In<");
-    expect(JSON.parse(state ?? "null")).toEqual({ signedOut: false, queries: null });
+    expect(JSON.parse(state ?? "null")).toEqual({
+      signedOut: false,
+      queries: null,
+      modules: HOME_MODULES,
+    });
   });
 
   it("leaves pages that are not public empty for the browser", async () => {
