@@ -69,8 +69,8 @@ export async function loadWebServerEntry(distDir: string): Promise<WebServerEntr
 export const manifestOf = (distDir: string) => path.join(distDir, ".vite", "manifest.json");
 
 /**
- * The browser build's manifest, from which a prerendered page's HTML names the scripts the page
- * will load; null when the build wrote none (the pages are then rendered without those tags).
+ * The browser build's manifest, from which a prerendered page's state names the scripts the
+ * page will load (decision 0036); null when the build wrote none (the list is then empty).
  */
 export function readBuildManifest(distDir: string): BuildManifest | null {
   const file = manifestOf(distDir);
@@ -111,7 +111,7 @@ const scopes = new AsyncLocalStorage<PrerenderScope>();
  */
 export function createPrerender(options: {
   entry: Promise<WebServerEntry | null>;
-  /** The browser build's manifest (`readBuildManifest`), for the pages' modulepreload tags. */
+  /** The browser build's manifest (`readBuildManifest`), for the pages' lists of scripts. */
   manifest: BuildManifest | null;
   services: Services;
   config: PublicConfig;

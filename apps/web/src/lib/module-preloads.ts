@@ -11,11 +11,11 @@ export type BuildManifest = Record<string, ManifestChunk>;
 /**
  * The scripts a prerendered page will load beyond the entry's own, as `/assets/…` paths, for
  * `preloadModules` to ask for before the router loads the page's route. `sources` are source
- * paths as the
- * manifest names them ("src/routes/blogs/index.tsx"); a route file stands for every chunk the
- * router's code splitting made of it ("src/routes/blogs/index.tsx?tsr-split=loader", …). Each
- * chunk comes with the chunks it imports statically, as the browser would fetch them; what the
- * entry already loads (its own `<script>` and modulepreload tags) is left out.
+ * paths as the manifest names them ("src/routes/blogs/index.tsx"); a route file stands for
+ * every chunk the router's code splitting made of it ("src/routes/blogs/index.tsx?tsr-split=
+ * loader", …). Each chunk comes with the chunks it imports statically, as the browser would
+ * fetch them; what the entry already loads (its own `<script>` and modulepreload tags) is left
+ * out.
  */
 export function modulePreloads(manifest: BuildManifest, sources: readonly string[]): string[] {
   /** Adds `key`'s chunk and what it imports to `into` (chunk key → file), except `skip`'s. */
