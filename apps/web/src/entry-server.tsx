@@ -16,7 +16,7 @@ import { stateScript } from "./lib/prerendered-state";
 import { SESSION_KEY } from "./lib/session/session-query";
 import { createAppRouter } from "./router";
 
-export type { BuildManifest, PrerenderScope };
+export type { PrerenderScope };
 
 /** Resolves once no query of the page is fetching. */
 function fetchesSettled(queryClient: QueryClient): Promise<void> {
