@@ -31,13 +31,25 @@ interface Entry {
  * process that handled them tells the others through the bus (`Realtime.sessionsChanged`,
  * decision 0013). Expired entries are swept once per TTL: a connected but idle user holds no
  * entry.
+ *
+ * Each answer is kept for a random time between half the TTL and the TTL. Users who arrived
+ * together (everyone reconnecting after a restart) would otherwise all be looked up again in
+ * the same instant one TTL later, and again every TTL: on the embedded default 2 000 such
+ * lookups queued behind one another held every message of those seconds back by 100-300 ms
+ * (bench/README.md, "Where the embedded tail comes from"). Spread, each renewal draws again, so
+ * a crowd's lookups thin out into a steady trickle.
  */
 export function createSessionCache(
   lookupSession: SessionLookup,
-  options: { ttlMs: number; maxEntries: number } = { ttlMs: 30_000, maxEntries: 50_000 },
+  options: { ttlMs: number; maxEntries: number; random?: () => number } = {
+    ttlMs: 30_000,
+    maxEntries: 50_000,
+  },
 ): SessionCache & { readonly size: number } {
-  // In order of `until`: an entry is deleted and set again whenever it is renewed.
+  // In order of arrival: an entry is deleted and set again whenever it is renewed.
   const entries = new Map<string, Entry>();
+  const random = options.random ?? Math.random;
+  const keptFor = () => options.ttlMs * (1 - random() / 2);
   const tokenOf = (cookie: string | undefined | null) =>
     cookie ? (TOKEN_COOKIE.exec(cookie)?.[2] ?? null) : null;
 
@@ -60,11 +72,11 @@ export function createSessionCache(
     }
   };
 
+  // Every entry is looked at: with kept times drawn apart, arrival order is not expiry order.
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [token, entry] of entries) {
-      if (entry.until > now) break;
-      entries.delete(token);
+      if (entry.until <= now) entries.delete(token);
     }
   }, options.ttlMs);
   sweep.unref();
@@ -82,7 +94,7 @@ export function createSessionCache(
       const entry: Entry = {
         userId: null,
         session: Promise.resolve(null),
-        until: now + options.ttlMs,
+        until: now + keptFor(),
       };
       entry.session = lookup(token, cookie, entry);
       entries.delete(token);
