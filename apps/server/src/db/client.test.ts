@@ -1,7 +1,7 @@
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "./client";
+import { leanQueryOptions, openDatabase } from "./client";
 
 /** Runs in `npm run test:services`, which sets TEST_DATABASE_URL and fails if it is down. */
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -47,5 +47,48 @@ describe("PGlite", () => {
 
   it("creates WAL segments without filling them with zeros first (no stall on the event loop)", async () => {
     expect(await settingOf("wal_init_zero")).toBe("off");
+  });
+
+  it("reads timestamps, dates, intervals and their arrays as Drizzle's text, as before", async () => {
+    const handle = openDatabase({ kind: "pglite", dataDir: null });
+    try {
+      const query = sql`select '2026-11-25 08:00:00+00'::timestamptz as at,
+        '2026-11-25'::date as day, '1 day'::interval as span,
+        array['2026-11-25 08:00:00+00'::timestamptz] as ats, array['2026-11-25'::date] as days,
+        array[1.5::numeric] as amounts, 7 as n`;
+      // Twice: the first query may run before the client's parsers are set.
+      for (let round = 0; round < 2; round++) {
+        const result = (await handle.db.execute(query)) as unknown as {
+          rows: Record<string, unknown>[];
+        };
+        expect(result.rows[0]).toEqual({
+          at: "2026-11-25 08:00:00+00",
+          day: "2026-11-25",
+          span: "1 day",
+          ats: '{"2026-11-25 08:00:00+00"}',
+          days: "{2026-11-25}",
+          amounts: "{1.5}",
+          n: 7,
+        });
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("drops Drizzle's per-query parsers only when they are the ones the client has", () => {
+    const asText = (value: string) => value;
+    const drizzles = {
+      rowMode: "array" as const,
+      parsers: { 1114: asText, 1184: asText, 1182: asText },
+    };
+    expect(leanQueryOptions(drizzles)).toEqual({ rowMode: "array" });
+    expect(leanQueryOptions({ parsers: { 1184: asText } })).toEqual({ rowMode: "object" });
+    // Another type's parser, or another option, keeps the options as given.
+    const json = { rowMode: "array" as const, parsers: { 1184: asText, 114: asText } };
+    expect(leanQueryOptions(json)).toBe(json);
+    const withTypes = { parsers: { 1184: asText }, paramTypes: [25] };
+    expect(leanQueryOptions(withTypes)).toBe(withTypes);
+    expect(leanQueryOptions(undefined)).toBeUndefined();
   });
 });

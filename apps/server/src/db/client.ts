@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types, type QueryOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -64,6 +64,7 @@ function openPglite(dataDir: string | null, snapshot?: Blob): DatabaseHandle {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
+  parseAsTextOnce(client);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
@@ -73,6 +74,61 @@ function openPglite(dataDir: string | null, snapshot?: Blob): DatabaseHandle {
     dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
+}
+
+/**
+ * The types Drizzle asks PGlite to leave as text on every query (drizzle-orm/pglite's session:
+ * timestamps, intervals, dates, and the arrays of those and of numerics), because Drizzle maps
+ * them itself.
+ */
+const LEFT_AS_TEXT = new Set<string>(
+  [
+    types.TIMESTAMP,
+    types.TIMESTAMPTZ,
+    types.INTERVAL,
+    types.DATE,
+    1231,
+    1115,
+    1185,
+    1187,
+    1182,
+  ].map(String),
+);
+const asText = (value: string) => value;
+const LEAN_OPTIONS = { array: { rowMode: "array" }, object: { rowMode: "object" } } as const;
+
+/**
+ * A query's options without Drizzle's per-query parsers when the client already parses those
+ * types as text; any other option, or a parser for another type, keeps the options as given.
+ */
+export function leanQueryOptions(options: QueryOptions | undefined): QueryOptions | undefined {
+  if (!options?.parsers) return options;
+  for (const key in options) if (key !== "parsers" && key !== "rowMode") return options;
+  for (const oid in options.parsers) if (!LEFT_AS_TEXT.has(oid)) return options;
+  return LEAN_OPTIONS[options.rowMode ?? "object"];
+}
+
+/**
+ * Drizzle gives PGlite the same parsers with every query, and PGlite merges them into a fresh
+ * copy of its whole parser table (one entry per type and array type) each time: about 100 us
+ * of CPU and a large short-lived object per query, a fifth of the batched message insert's
+ * cost on the embedded default (bench/README.md). Set once on the client, after PGlite has
+ * built its array parsers (which would replace them), they apply to every query, and the
+ * queries go without theirs (leanQueryOptions); until then queries pass through as they are.
+ * Transactions call PGlite's inner query and keep Drizzle's options: correct, just not leaner.
+ */
+function parseAsTextOnce(client: PGlite) {
+  let installed = false;
+  void client.waitReady.then(
+    () => {
+      for (const oid of LEFT_AS_TEXT) client.parsers[oid] = asText;
+      installed = true;
+    },
+    () => undefined, // a failed start surfaces in the first query
+  );
+  const query = client.query.bind(client);
+  client.query = (text, params, options) =>
+    query(text, params, installed ? leanQueryOptions(options) : options);
 }
 
 function openPostgres(url: string): DatabaseHandle {

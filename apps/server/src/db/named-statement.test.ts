@@ -1,0 +1,89 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openDatabase, type DatabaseHandle } from "./client";
+import { executeNamed } from "./named-statement";
+
+let handle: DatabaseHandle;
+let client: PGlite;
+
+beforeEach(async () => {
+  handle = openDatabase({ kind: "pglite", dataDir: null });
+  client = (handle.db as unknown as { $client: PGlite }).$client;
+  await handle.db.execute(sql`create table note (id serial primary key, body text, tags text[])`);
+});
+afterEach(async () => {
+  await handle.close();
+});
+
+const insertNotes = (bodies: (string | null)[], tags: string[]) =>
+  sql`insert into note (body, tags) select body, ${sql.param(tags)}::text[]
+    from unnest(${sql.param(bodies)}::text[]) as body returning id, body, tags, 2 * id as twice`;
+
+describe("a named statement on PGlite", () => {
+  it("answers the rows the same statement answers unnamed (arrays, nulls, numbers)", async () => {
+    const named = await executeNamed(
+      handle.db,
+      "notes_insert",
+      insertNotes(["a", null], ["x", "y"]),
+    );
+    const plain = (await handle.db.execute(insertNotes(["a", null], ["x", "y"]))) as unknown as {
+      rows: unknown[];
+    };
+    expect(named).toEqual([
+      { id: 1, body: "a", tags: ["x", "y"], twice: 2 },
+      { id: 2, body: null, tags: ["x", "y"], twice: 4 },
+    ]);
+    expect(plain.rows).toEqual([
+      { id: 3, body: "a", tags: ["x", "y"], twice: 6 },
+      { id: 4, body: null, tags: ["x", "y"], twice: 8 },
+    ]);
+  });
+
+  it("is prepared once, then each call is one round trip", async () => {
+    const rounds = vi.spyOn(client, "execProtocol");
+    await executeNamed(handle.db, "notes_insert", insertNotes(["a"], []));
+    expect(rounds).toHaveBeenCalledTimes(2); // prepare, then bind + execute + sync
+    await executeNamed(handle.db, "notes_insert", insertNotes(["b"], []));
+    await executeNamed(handle.db, "notes_insert", insertNotes(["c"], []));
+    expect(rounds).toHaveBeenCalledTimes(4);
+    await expect(executeNamed(handle.db, "notes_insert", sql`select 1 as one`)).rejects.toThrow(
+      "its text changed",
+    );
+  });
+
+  it("waits for a transaction in progress instead of running inside it", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let begun = () => {};
+    const inside = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into note (body) values ('in the transaction')`);
+      begun();
+      await held;
+      tx.rollback();
+    });
+    await inside;
+    const named = executeNamed<{ body: string }>(
+      handle.db,
+      "notes_insert",
+      insertNotes(["after it"], []),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await expect(transaction).rejects.toThrow();
+    expect((await named).map((row) => row.body)).toEqual(["after it"]);
+    const bodies = (await handle.db.execute(sql`select body from note`)) as unknown as {
+      rows: { body: string }[];
+    };
+    // The rollback took only the transaction's row.
+    expect(bodies.rows).toEqual([{ body: "after it" }]);
+  });
+
+  it("rejects with the database's error and leaves the connection usable", async () => {
+    const divide = (by: number) => sql`select 10 / ${by}::integer as quotient`;
+    await expect(executeNamed(handle.db, "divide", divide(0))).rejects.toThrow("division by zero");
+    expect(await executeNamed(handle.db, "divide", divide(5))).toEqual([{ quotient: 2 }]);
+    expect(await executeNamed(handle.db, "notes_insert", insertNotes(["ok"], []))).toHaveLength(1);
+  });
+});
