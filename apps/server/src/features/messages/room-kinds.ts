@@ -6,10 +6,25 @@ import { room } from "../../db/schema";
 /** A room's kind never changes: each process remembers the kinds of the rooms it has seen. */
 const kinds = new Map<string, RoomKind>();
 const MAX_REMEMBERED = 50_000;
+/**
+ * Lookups under way, so the first sends into a room share one query: after a restart, every
+ * member of a busy room sends before the first answer is back (a thousand queries for 200
+ * rooms in the bench's first second, each on the embedded default's event loop).
+ */
+const looking = new Map<string, Promise<RoomKind | null>>();
 
-export async function roomKindOf(db: Database, roomId: string): Promise<RoomKind | null> {
+export function roomKindOf(db: Database, roomId: string): Promise<RoomKind | null> {
   const known = kinds.get(roomId);
-  if (known) return known;
+  if (known) return Promise.resolve(known);
+  let lookup = looking.get(roomId);
+  if (!lookup) {
+    lookup = lookUp(db, roomId).finally(() => looking.delete(roomId));
+    looking.set(roomId, lookup);
+  }
+  return lookup;
+}
+
+async function lookUp(db: Database, roomId: string): Promise<RoomKind | null> {
   const [row] = await db.select({ kind: room.kind }).from(room).where(eq(room.id, roomId));
   if (!row) return null;
   if (kinds.size >= MAX_REMEMBERED) {
