@@ -14,6 +14,10 @@ await build({
   // (src/db/pglite-data-dir.ts looks for it beside main.js).
   entryPoints: ["src/main.ts", "src/db/pglite-initdb.ts"],
   entryNames: "[name]",
+  // Code loaded on demand (the S3 storage and its SDK, only when S3_* is set) in chunks of its
+  // own, and what both entry points share in one, under dist/chunks.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -30,7 +30,7 @@ import { connectRedis, type RedisConnection } from "./realtime/redis/connection"
 import type { Services } from "./rpc/context";
 import { createSocketCallRunner } from "./rpc/socket-calls";
 import { createLocalDiskStorage } from "./storage/local-disk";
-import { createS3Storage, type S3Storage } from "./storage/s3";
+import type { S3Storage } from "./storage/s3";
 
 export interface Runtime {
   services: Services;
@@ -84,7 +84,8 @@ export async function bootstrap(
   let s3: S3Storage | undefined;
   try {
     // The bucket is checked first, so a wrong S3_* value stops the start before anything else.
-    s3 = config.s3 ? await createS3Storage(config.s3) : undefined;
+    // Loaded only when configured: the AWS SDK is ~5 MB of heap the embedded default never uses.
+    s3 = config.s3 ? await (await import("./storage/s3")).createS3Storage(config.s3) : undefined;
     if (s3 && !s3.conditionalWrites) {
       logger.warn("S3: the server ignores conditional writes; keys are checked before writing");
     }
