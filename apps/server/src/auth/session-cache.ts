@@ -36,7 +36,7 @@ interface Entry {
  * together (everyone reconnecting after a restart) would otherwise all be looked up again in
  * the same instant one TTL later, and again every TTL: on the embedded default 2 000 such
  * lookups queued behind one another held every message of those seconds back by 100-300 ms
- * (bench/README.md, "Where the embedded tail comes from"). Spread, each renewal draws again, so
+ * (bench/README.md, "Tenth run" of the full send path). Spread, each renewal draws again, so
  * a crowd's lookups thin out into a steady trickle.
  */
 export function createSessionCache(
