@@ -15,14 +15,14 @@ const dialect = new PgDialect({ casing: "snake_case" });
  */
 export async function executeNamed<Row>(db: Database, name: string, query: SQL): Promise<Row[]> {
   const client = (db as { $client?: unknown }).$client;
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  if (client instanceof pg.Pool) {
-    const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
+  if (!(client instanceof pg.Pool || client instanceof PGlite)) {
+    // A transaction: both drivers answer raw statements with `{ rows }`.
+    const result = (await db.execute(query)) as unknown as { rows: Row[] };
     return result.rows;
   }
+  const { sql: text, params } = dialect.sqlToQuery(query);
   if (client instanceof PGlite) return executeNamedOnPglite<Row>(client, name, text, params);
-  // A transaction: both drivers answer raw statements with `{ rows }`.
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
   return result.rows;
 }
 
