@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { call, getRouter, isProcedure, ORPCError, unlazy } from "@orpc/server";
 import type { PublicConfig } from "@chatsphere/contract";
 import type { Logger } from "../logger";
-import type { RpcContext, Services } from "../rpc/context";
+import { rpcContext, type Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
 import { router } from "../rpc/router";
 
@@ -83,7 +83,7 @@ export function readBuildManifest(distDir: string): BuildManifest | null {
  * session), so a prerendered page holds nothing that is not public.
  */
 function inProcessLink(services: Services, clientIp: string): CallLink {
-  const context: RpcContext = { services, session: null, clientIp };
+  const context = rpcContext(services, null, clientIp);
   return {
     async call(procedurePath, input, options) {
       const { default: procedure } = await unlazy(getRouter(router, procedurePath));

@@ -6,7 +6,7 @@ import { contract, PERMISSION } from "@chatsphere/contract";
 import { limitCall } from "../rate-limit/call-limits";
 import type { Config } from "../config";
 import { router } from "../rpc/router";
-import type { Services } from "../rpc/context";
+import { rpcContext, type Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
 import { createUploadListener } from "../uploads/upload-listener";
 import { uploadRoutes } from "../uploads/upload-routes";
@@ -92,7 +92,7 @@ export function createRpcListener(options: RpcListenerOptions) {
     if (upload) return uploads.handle(upload, req, res, { session, clientIp });
     const { matched } = await callHandler.handle(req, res, {
       prefix: RPC_PREFIX,
-      context: { services, session, clientIp },
+      context: rpcContext(services, session, clientIp),
     });
     if (!matched) sendError(res, 404, "NOT_FOUND", "Not found");
   };

@@ -3,7 +3,7 @@ import { PERMISSION, type SocketProcedure } from "@chatsphere/contract";
 import { callErrorOf, rpcErrorBody } from "../http/rpc-error";
 import { limitCall } from "../rate-limit/call-limits";
 import type { CallOutcome, CallRunner } from "../realtime/calls";
-import type { Services } from "./context";
+import { rpcContext, type Services } from "./context";
 import { toRpcError } from "./errors";
 import { router } from "./router";
 
@@ -45,7 +45,7 @@ export function createSocketCallRunner(services: Services): CallRunner {
     try {
       const { procedure: run, path } = PROCEDURES[procedure];
       const output: unknown = await call(run, input as never, {
-        context: { services, session, clientIp: caller.address },
+        context: rpcContext(services, session, caller.address),
         path,
       });
       return { output };
