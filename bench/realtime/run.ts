@@ -46,6 +46,8 @@ const HELP = `Usage: npm run bench:realtime -- [options]
   --send-clients <n>     members in the full send path, in rooms of --send-room-size
                          (default 2000; quick 300)
   --send-room-size <n>   default 10
+  --send-rounds <n>      full send path: measure each server this many times, in alternating
+                         order, and take the median of each round's ratio (default 1)
   --baseline-membership <m>  how the baseline checks membership per send: cached (the rooms
                          the socket joined as a member; default) or query (INSERT ... WHERE
                          EXISTS a membership row)
@@ -62,7 +64,8 @@ const HELP = `Usage: npm run bench:realtime -- [options]
 
 Needs the built server (npm run build), PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis
 on 127.0.0.1:6379 for the fan-out (BENCH_POSTGRES_URL, BENCH_REDIS_URL override them).
-BENCH_SERVER_NODE_ARGS adds Node flags to the ChatSphere server (e.g. "--cpu-prof").`;
+BENCH_SERVER_NODE_ARGS adds Node flags to the ChatSphere server (e.g. "--cpu-prof");
+BENCH_SERVER_ENTRY runs another build of it (e.g. an older dist copied inside apps/server/).`;
 
 const { values } = parseArgs({
   options: {
@@ -77,6 +80,7 @@ const { values } = parseArgs({
     window: { type: "string" },
     warmup: { type: "string" },
     "send-servers": { type: "string", default: "ours,socketio-pg,embedded" },
+    "send-rounds": { type: "string", default: "1" },
     "send-rates": { type: "string" },
     "embedded-send-rates": { type: "string" },
     "send-transport": { type: "string", default: "both" },
@@ -232,6 +236,7 @@ async function main() {
         membership: baselineMembership,
         warmupMs: num(values.warmup, 3, 1) * 1000,
         windowMs: num(values.window, 10, 2) * 1000,
+        rounds: Math.max(1, Number(values["send-rounds"])),
       },
       pool,
       log,

@@ -165,7 +165,9 @@ export async function startOurs(options: {
   /** Another build of the server to run instead of apps/server/dist/main.js (bench:startup). */
   entry?: string;
 }) {
-  const entry = options.entry ?? SERVER_ENTRY;
+  // BENCH_SERVER_ENTRY runs another build (one copied inside apps/server/, as bench:startup's
+  // --entry) for an A/B comparison with the same bench.
+  const entry = options.entry ?? process.env.BENCH_SERVER_ENTRY ?? SERVER_ENTRY;
   if (!existsSync(entry)) {
     throw new Error(`${entry} is missing: run \`npm run build\` first.`);
   }

@@ -60,9 +60,17 @@ export interface SendPathOptions {
   membership: BaselineMembership;
   warmupMs: number;
   windowMs: number;
+  /**
+   * How many times each server is measured, in alternating order (A B, then B A, ...): the
+   * sandbox's speed drifts by 10-20 % within minutes, so one window each can put the drift in
+   * the ratio; the report takes each round's ratio and their median.
+   */
+  rounds: number;
 }
 
 export interface SendPathRow {
+  /** Which round of the run (1 to `rounds`) measured this row. */
+  round: number;
   server: SendServer;
   via: SendVia;
   roomSize: number;
@@ -104,6 +112,8 @@ export interface SendPathResult {
   clients: number;
   roomSize: number;
   membership: BaselineMembership;
+  /** Rounds of the run (older result files have none: one). */
+  rounds?: number;
   rows: SendPathRow[];
 }
 
@@ -311,6 +321,7 @@ async function measureRate(options: {
   windowMs: number;
   postgres: { cluster: PostgresCpu; own: DatabaseCpu } | null;
   redis: number | null;
+  round: number;
 }): Promise<SendPathRow> {
   const { server, pool, rate } = options;
   const workers = pool.pids.length;
@@ -347,6 +358,7 @@ async function measureRate(options: {
     const answered = after.answered - before.answered;
     const pathCpuS = cpu.serverCpuS + (postgresCpuS ?? 0) + (cpu.redisCpuS ?? 0);
     return {
+      round: options.round,
       server: options.kind,
       via: options.via,
       roomSize: options.roomSize,
@@ -420,6 +432,7 @@ async function measureServer(options: {
   redis: number | null;
   pool: WorkerPool;
   opts: SendPathOptions;
+  round: number;
   log: Log;
 }) {
   const { server, pool, log, opts } = options;
@@ -452,6 +465,7 @@ async function measureServer(options: {
           windowMs: opts.windowMs,
           postgres: options.postgres,
           redis: options.redis,
+          round: options.round,
         });
         rows.push(row);
         logRow(log, row);
@@ -471,7 +485,7 @@ async function measureServer(options: {
 
 const oursVias = (transports: ("http" | "ws")[]): SendVia[] => transports;
 
-async function runOurs(opts: SendPathOptions, pool: WorkerPool, log: Log) {
+async function runOurs(opts: SendPathOptions, round: number, pool: WorkerPool, log: Log) {
   const roomOf = layout(opts.clients, opts.roomSize);
   const services = await createServices();
   try {
@@ -497,6 +511,7 @@ async function runOurs(opts: SendPathOptions, pool: WorkerPool, log: Log) {
           redis: await redisPid(),
           pool,
           opts,
+          round,
           log,
         });
       } finally {
@@ -510,7 +525,7 @@ async function runOurs(opts: SendPathOptions, pool: WorkerPool, log: Log) {
   }
 }
 
-async function runEmbedded(opts: SendPathOptions, pool: WorkerPool, log: Log) {
+async function runEmbedded(opts: SendPathOptions, round: number, pool: WorkerPool, log: Log) {
   const roomOf = layout(opts.clients, opts.roomSize);
   const dir = tempDir();
   try {
@@ -541,6 +556,7 @@ async function runEmbedded(opts: SendPathOptions, pool: WorkerPool, log: Log) {
         redis: null,
         pool,
         opts,
+        round,
         log,
       });
     } finally {
@@ -551,7 +567,7 @@ async function runEmbedded(opts: SendPathOptions, pool: WorkerPool, log: Log) {
   }
 }
 
-async function runBaseline(opts: SendPathOptions, pool: WorkerPool, log: Log) {
+async function runBaseline(opts: SendPathOptions, round: number, pool: WorkerPool, log: Log) {
   const roomOf = layout(opts.clients, opts.roomSize);
   const services = await createServices();
   try {
@@ -573,6 +589,7 @@ async function runBaseline(opts: SendPathOptions, pool: WorkerPool, log: Log) {
           redis: null,
           pool,
           opts,
+          round,
           log,
         });
       } finally {
@@ -592,10 +609,21 @@ export async function runSendPath(
   log: Log,
 ): Promise<SendPathResult> {
   const rows: SendPathRow[] = [];
-  for (const server of opts.servers) {
-    if (server === "ours") rows.push(...(await runOurs(opts, pool, log)));
-    if (server === "socketio-pg") rows.push(...(await runBaseline(opts, pool, log)));
-    if (server === "embedded") rows.push(...(await runEmbedded(opts, pool, log)));
+  for (let round = 1; round <= opts.rounds; round++) {
+    if (opts.rounds > 1) log(`  round ${round} of ${opts.rounds}`);
+    // Every other round in the opposite order, so a steady drift weighs on both sides alike.
+    const order = round % 2 === 1 ? opts.servers : [...opts.servers].reverse();
+    for (const server of order) {
+      if (server === "ours") rows.push(...(await runOurs(opts, round, pool, log)));
+      if (server === "socketio-pg") rows.push(...(await runBaseline(opts, round, pool, log)));
+      if (server === "embedded") rows.push(...(await runEmbedded(opts, round, pool, log)));
+    }
   }
-  return { clients: opts.clients, roomSize: opts.roomSize, membership: opts.membership, rows };
+  return {
+    clients: opts.clients,
+    roomSize: opts.roomSize,
+    membership: opts.membership,
+    rounds: opts.rounds,
+    rows,
+  };
 }
