@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { message, room } from "../src/db/schema";
+import { message, room, roomBan } from "../src/db/schema";
 import { insertMessages, type NewMessage } from "../src/features/messages/queries";
 import { useTestServer } from "./harness";
 import { roomWith, rowsOf } from "./message-fixtures";
@@ -91,24 +91,36 @@ describe("the message writer", () => {
     }
   });
 
-  it("refuses an outsider, a closed room and a repeated clientId in a burst, and stores the rest", async () => {
+  it("refuses an outsider, a banned member, a closed room and a repeated clientId in a burst, and stores the rest", async () => {
     const ann = await t.server.signUp();
     const eve = await t.server.signUp();
-    const open = await roomWith(db(), ann);
+    const mel = await t.server.signUp();
+    const open = await roomWith(db(), ann, mel);
     const closed = await roomWith(db(), ann);
+    // Still a member, and banned: a ban and a join that crossed (a ban removes the member).
+    await db().insert(roomBan).values({ roomId: open, userId: mel.id });
     await db().update(room).set({ closedAt: new Date() }).where(eq(room.id, closed));
+    const activity = async (roomId: string) =>
+      (await db().select({ at: room.lastActivityAt }).from(room).where(eq(room.id, roomId)))[0]?.at;
+    const closedBefore = await activity(closed);
     const clientId = randomUUID();
     const burst = [
       { ...newMessage(open, ann.id, "first"), clientId },
       newMessage(open, eve.id, "outsider"),
       newMessage(closed, ann.id, "into a closed room"),
       { ...newMessage(open, ann.id, "first, again"), clientId },
+      newMessage(open, mel.id, "banned"),
       newMessage(open, ann.id, "second"),
     ];
     const stored = await Promise.all(burst.map(write));
-    expect(stored.map((at) => at !== null)).toEqual([true, false, false, false, true]);
+    expect(stored.map((at) => at !== null)).toEqual([true, false, false, false, false, true]);
     expect((await rowsOf(db(), open)).map((r) => r.content)).toEqual(["first", "second"]);
     expect(await rowsOf(db(), closed)).toEqual([]);
+    // A room is touched by what was stored in it, and only then.
+    expect((await activity(open))?.getTime()).toBe(stored[5]?.getTime());
+    expect(await activity(closed)).toEqual(closedBefore);
+    // The same clientId again in a later burst stores nothing either.
+    expect(await write({ ...newMessage(open, ann.id, "first, later"), clientId })).toBeNull();
   });
 
   it("a message the database rejects fails alone; the rest of its burst is stored", async () => {

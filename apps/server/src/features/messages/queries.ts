@@ -95,41 +95,61 @@ export async function insertMessage(db: Database, params: NewMessage): Promise<D
 
 /**
  * insertMessage for many messages in one statement and one transaction (one commit for all):
- * each is stored or not under the same rules, and the answer is its stored time or null, in the
- * order given. The function `insert_messages` (migration 0011) takes them in room-id order, so
- * concurrent batches lock their rooms in the same order and cannot deadlock; a room's messages
- * keep the order in which they were given.
+ * each is stored or not under the same rules as insertMessage's, and the answer is its stored
+ * time or null, in the order given (decision 0038). The statement:
+ *
+ * - locks the batch's open rooms (FOR NO KEY UPDATE, as insertMessage's update does) in id
+ *   order, so concurrent batches, of this process or another, cannot deadlock on rooms; a row
+ *   is only inserted once its room's lock is held, and the lock lasts until commit, so a room's
+ *   seq still follows commit order (decision 0019);
+ * - inserts the messages of members who are not banned, in the order given (`unnest ... with
+ *   ordinality`, ordered by position: each row's seq and clock_timestamp() are taken in that
+ *   order, so a room's times follow its seq), each at most once per (sender, room, clientId):
+ *   one given twice in the batch, or stored before, is skipped by the unique index;
+ * - sets each room it stored into to the time of its last message, once per room.
+ *
+ * Its plan is kept per connection as a named statement; the batch's size is in the arrays, so
+ * its text never changes.
  */
 export async function insertMessages(db: Database, batch: NewMessage[]): Promise<(Date | null)[]> {
-  const order = batch
-    .map((params, index) => ({ params, index }))
-    .sort((a, b) =>
-      a.params.roomId < b.params.roomId
-        ? -1
-        : a.params.roomId > b.params.roomId
-          ? 1
-          : a.index - b.index,
-    );
-  // Each column is one array parameter, so the statement's text is the same for any batch size.
-  const column = <T>(pick: (params: NewMessage) => T) =>
-    sql.param(order.map(({ params }) => pick(params)));
-  const rows = await executeNamed<{ ord: number; created_at: string | Date | null }>(
+  const column = <T>(pick: (params: NewMessage) => T) => sql.param(batch.map(pick));
+  const rows = await executeNamed<{ id: string; created_at: string | Date }>(
     db,
-    "message_insert_batch",
-    sql`select ord, created_at from insert_messages(${column((m) => m.id)}::text[],
-      ${column((m) => m.roomId)}::text[], ${column((m) => m.senderId)}::text[],
-      ${column((m) => m.clientId)}::text[], ${column((m) => m.content)}::text[],
-      ${column((m) => m.media?.type ?? null)}::text[],
-      ${column((m) => m.media?.width ?? null)}::integer[],
-      ${column((m) => m.media?.height ?? null)}::integer[],
-      ${column((m) => m.media?.previewKey ?? null)}::text[])`,
+    "message_insert_set",
+    sql`with locked as materialized (
+        select r.id from ${room} r
+        where r.id = any(${column((m) => m.roomId)}::text[]) and r.closed_at is null
+        order by r.id for no key update
+      ), stored as (
+        insert into ${message} as m (id, room_id, sender_id, client_id, content, created_at,
+          media_type, media_width, media_height, media_preview_key)
+        select g.id, g.room_id, g.sender_id, g.client_id, g.content, clock_timestamp(),
+          g.media_type, g.media_width, g.media_height, g.media_preview_key
+        from unnest(${column((m) => m.id)}::text[], ${column((m) => m.roomId)}::text[],
+          ${column((m) => m.senderId)}::text[], ${column((m) => m.clientId)}::text[],
+          ${column((m) => m.content)}::text[], ${column((m) => m.media?.type ?? null)}::text[],
+          ${column((m) => m.media?.width ?? null)}::integer[],
+          ${column((m) => m.media?.height ?? null)}::integer[],
+          ${column((m) => m.media?.previewKey ?? null)}::text[])
+          with ordinality as g(id, room_id, sender_id, client_id, content, media_type,
+            media_width, media_height, media_preview_key, n)
+        where g.room_id in (select l.id from locked l)
+          and exists (select 1 from ${roomMember} rm
+            where rm.room_id = g.room_id and rm.user_id = g.sender_id)
+          and not exists (select 1 from ${roomBan} b
+            where b.room_id = g.room_id and b.user_id = g.sender_id)
+        order by g.n
+        on conflict (sender_id, room_id, client_id) do nothing
+        returning m.id, m.room_id, m.created_at
+      ), touched as (
+        update ${room} r set last_activity_at = s.at
+        from (select room_id, max(created_at) as at from stored group by room_id) s
+        where r.id = s.room_id
+      )
+      select id, created_at from stored`,
   );
-  const stored: (Date | null)[] = batch.map(() => null);
-  for (const row of rows) {
-    const given = order[row.ord - 1];
-    if (given && row.created_at) stored[given.index] = new Date(row.created_at);
-  }
-  return stored;
+  const storedAt = new Map(rows.map((row) => [row.id, new Date(row.created_at)]));
+  return batch.map((m) => storedAt.get(m.id) ?? null);
 }
 
 /** The message a member already stored under this clientId (a retried send), if any. */
