@@ -1,8 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client";
-import { executeNamed } from "./named-statement";
+import { executeNamed, namedStatement } from "./named-statement";
 
 let handle: DatabaseHandle;
 let client: PGlite;
@@ -85,5 +85,48 @@ describe("a named statement on PGlite", () => {
     await expect(executeNamed(handle.db, "divide", divide(0))).rejects.toThrow("division by zero");
     expect(await executeNamed(handle.db, "divide", divide(5))).toEqual([{ quotient: 2 }]);
     expect(await executeNamed(handle.db, "notes_insert", insertNotes(["ok"], []))).toHaveLength(1);
+  });
+});
+
+describe("a statement written once with placeholders", () => {
+  type Notes = { bodies: (string | null)[]; tags: string[] };
+  const writeNotes = (value: (key: keyof Notes) => SQLWrapper) =>
+    sql`insert into note (body, tags) select body, ${value("tags")}::text[]
+      from unnest(${value("bodies")}::text[]) as body returning id, body, tags`;
+
+  it("renders its text once and answers each call's own values", async () => {
+    const build = vi.fn(writeNotes);
+    const insert = namedStatement<Notes>("notes_write", build);
+    expect(await insert(handle.db, { bodies: ["a", null], tags: ["x"] })).toEqual([
+      { id: 1, body: "a", tags: ["x"] },
+      { id: 2, body: null, tags: ["x"] },
+    ]);
+    expect(await insert(handle.db, { bodies: ["b"], tags: [] })).toEqual([
+      { id: 3, body: "b", tags: [] },
+    ]);
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it("is the same named statement as executeNamed's with the values in place", async () => {
+    const rounds = vi.spyOn(client, "execProtocol");
+    const insert = namedStatement<Notes>("notes_insert", writeNotes);
+    await insert(handle.db, { bodies: ["a"], tags: [] });
+    expect(rounds).toHaveBeenCalledTimes(2); // prepare, then bind + execute + sync
+    const same = writeNotes((key) => sql.param(({ bodies: ["b"], tags: [] } as Notes)[key]));
+    await executeNamed(handle.db, "notes_insert", same);
+    expect(rounds).toHaveBeenCalledTimes(3); // the text matched: not prepared again
+  });
+
+  it("runs inside a transaction with the values, and rolls back with it", async () => {
+    const insert = namedStatement<Notes>("notes_in_transaction", writeNotes);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        const rows = await insert(tx, { bodies: ["in it"], tags: ["t"] });
+        expect(rows).toEqual([{ id: 1, body: "in it", tags: ["t"] }]);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    const after = await insert(handle.db, { bodies: ["after"], tags: [] });
+    expect(after.map((row) => row.body)).toEqual(["after"]);
   });
 });

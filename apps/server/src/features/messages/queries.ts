@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { executeNamed } from "../../db/named-statement";
+import { namedStatement } from "../../db/named-statement";
 import { message, room, roomBan, roomMember, user } from "../../db/schema";
 import type { StoredMedia } from "./chat-files";
 
@@ -63,6 +63,25 @@ export interface NewMessage {
   media?: StoredMedia | null;
 }
 
+const insertOne = namedStatement<{
+  id: string;
+  roomId: string;
+  senderId: string;
+  clientId: string | null;
+  content: string;
+  mediaType: string | null;
+  mediaWidth: number | null;
+  mediaHeight: number | null;
+  mediaPreviewKey: string | null;
+}>(
+  "message_insert",
+  (value) =>
+    sql`select insert_message(${value("id")}, ${value("roomId")}, ${value("senderId")},
+      ${value("clientId")}::text, ${value("content")}, ${value("mediaType")}::text,
+      ${value("mediaWidth")}::integer, ${value("mediaHeight")}::integer,
+      ${value("mediaPreviewKey")}::text) as created_at`,
+);
+
 /**
  * Stores a message only if the sender is a member of a room that is still open, and only once
  * per (sender, room, clientId): the rules are in the statement, so checking and writing cost
@@ -81,17 +100,66 @@ export interface NewMessage {
  */
 export async function insertMessage(db: Database, params: NewMessage): Promise<Date | null> {
   const media = params.media ?? null;
-  const rows = await executeNamed<{ created_at: string | Date | null }>(
-    db,
-    "message_insert",
-    sql`select insert_message(${params.id}, ${params.roomId}, ${params.senderId},
-      ${params.clientId}::text, ${params.content}, ${media?.type ?? null}::text,
-      ${media?.width ?? null}::integer, ${media?.height ?? null}::integer,
-      ${media?.previewKey ?? null}::text) as created_at`,
-  );
+  const rows = await insertOne<{ created_at: string | Date | null }>(db, {
+    id: params.id,
+    roomId: params.roomId,
+    senderId: params.senderId,
+    clientId: params.clientId,
+    content: params.content,
+    mediaType: media?.type ?? null,
+    mediaWidth: media?.width ?? null,
+    mediaHeight: media?.height ?? null,
+    mediaPreviewKey: media?.previewKey ?? null,
+  });
   const storedAt = rows[0]?.created_at;
   return storedAt ? new Date(storedAt) : null;
 }
+
+const insertSet = namedStatement<{
+  ids: string[];
+  roomIds: string[];
+  senderIds: string[];
+  clientIds: (string | null)[];
+  contents: string[];
+  mediaTypes: (string | null)[];
+  mediaWidths: (number | null)[];
+  mediaHeights: (number | null)[];
+  mediaPreviewKeys: (string | null)[];
+}>(
+  "message_insert_set",
+  (value) =>
+    sql`with locked as materialized (
+        select r.id from ${room} r
+        where r.id = any(${value("roomIds")}::text[]) and r.closed_at is null
+        order by r.id for no key update
+      ), stored as (
+        insert into ${message} as m (id, room_id, sender_id, client_id, content, created_at,
+          media_type, media_width, media_height, media_preview_key)
+        select g.id, g.room_id, g.sender_id, g.client_id, g.content, clock_timestamp(),
+          g.media_type, g.media_width, g.media_height, g.media_preview_key
+        from unnest(${value("ids")}::text[], ${value("roomIds")}::text[],
+          ${value("senderIds")}::text[], ${value("clientIds")}::text[],
+          ${value("contents")}::text[], ${value("mediaTypes")}::text[],
+          ${value("mediaWidths")}::integer[],
+          ${value("mediaHeights")}::integer[],
+          ${value("mediaPreviewKeys")}::text[])
+          with ordinality as g(id, room_id, sender_id, client_id, content, media_type,
+            media_width, media_height, media_preview_key, n)
+        where g.room_id in (select l.id from locked l)
+          and exists (select 1 from ${roomMember} rm
+            where rm.room_id = g.room_id and rm.user_id = g.sender_id)
+          and not exists (select 1 from ${roomBan} b
+            where b.room_id = g.room_id and b.user_id = g.sender_id)
+        order by g.n
+        on conflict (sender_id, room_id, client_id) do nothing
+        returning m.id, m.room_id, m.created_at
+      ), touched as (
+        update ${room} r set last_activity_at = s.at
+        from (select room_id, max(created_at) as at from stored group by room_id) s
+        where r.id = s.room_id
+      )
+      select id, created_at from stored`,
+);
 
 /**
  * insertMessage for many messages in one statement and one transaction (one commit for all):
@@ -112,42 +180,17 @@ export async function insertMessage(db: Database, params: NewMessage): Promise<D
  * its text never changes.
  */
 export async function insertMessages(db: Database, batch: NewMessage[]): Promise<(Date | null)[]> {
-  const column = <T>(pick: (params: NewMessage) => T) => sql.param(batch.map(pick));
-  const rows = await executeNamed<{ id: string; created_at: string | Date }>(
-    db,
-    "message_insert_set",
-    sql`with locked as materialized (
-        select r.id from ${room} r
-        where r.id = any(${column((m) => m.roomId)}::text[]) and r.closed_at is null
-        order by r.id for no key update
-      ), stored as (
-        insert into ${message} as m (id, room_id, sender_id, client_id, content, created_at,
-          media_type, media_width, media_height, media_preview_key)
-        select g.id, g.room_id, g.sender_id, g.client_id, g.content, clock_timestamp(),
-          g.media_type, g.media_width, g.media_height, g.media_preview_key
-        from unnest(${column((m) => m.id)}::text[], ${column((m) => m.roomId)}::text[],
-          ${column((m) => m.senderId)}::text[], ${column((m) => m.clientId)}::text[],
-          ${column((m) => m.content)}::text[], ${column((m) => m.media?.type ?? null)}::text[],
-          ${column((m) => m.media?.width ?? null)}::integer[],
-          ${column((m) => m.media?.height ?? null)}::integer[],
-          ${column((m) => m.media?.previewKey ?? null)}::text[])
-          with ordinality as g(id, room_id, sender_id, client_id, content, media_type,
-            media_width, media_height, media_preview_key, n)
-        where g.room_id in (select l.id from locked l)
-          and exists (select 1 from ${roomMember} rm
-            where rm.room_id = g.room_id and rm.user_id = g.sender_id)
-          and not exists (select 1 from ${roomBan} b
-            where b.room_id = g.room_id and b.user_id = g.sender_id)
-        order by g.n
-        on conflict (sender_id, room_id, client_id) do nothing
-        returning m.id, m.room_id, m.created_at
-      ), touched as (
-        update ${room} r set last_activity_at = s.at
-        from (select room_id, max(created_at) as at from stored group by room_id) s
-        where r.id = s.room_id
-      )
-      select id, created_at from stored`,
-  );
+  const rows = await insertSet<{ id: string; created_at: string | Date }>(db, {
+    ids: batch.map((m) => m.id),
+    roomIds: batch.map((m) => m.roomId),
+    senderIds: batch.map((m) => m.senderId),
+    clientIds: batch.map((m) => m.clientId),
+    contents: batch.map((m) => m.content),
+    mediaTypes: batch.map((m) => m.media?.type ?? null),
+    mediaWidths: batch.map((m) => m.media?.width ?? null),
+    mediaHeights: batch.map((m) => m.media?.height ?? null),
+    mediaPreviewKeys: batch.map((m) => m.media?.previewKey ?? null),
+  });
   const storedAt = new Map(rows.map((row) => [row.id, new Date(row.created_at)]));
   return batch.map((m) => storedAt.get(m.id) ?? null);
 }
