@@ -11,16 +11,24 @@ import { createAppRouter } from "./router";
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Root element not found");
 
-const queryClient = createQueryClient({ afterRetry: () => void router.invalidate() });
-const router = createAppRouter(queryClient);
+let router: ReturnType<typeof createAppRouter> | undefined;
+const queryClient = createQueryClient({ afterRetry: () => void router?.invalidate() });
 
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>
-);
+function appWith(appRouter: ReturnType<typeof createAppRouter>) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={appRouter} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+/**
+ * Gives the main thread back to the browser for a moment (input, paint), so that the steps of
+ * taking over a painted page are tasks of their own instead of one long one.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A public page arrives painted by the server (decision 0030). React takes over that HTML in
@@ -30,12 +38,16 @@ const app = (
  * the browser between components instead of holding the main thread for the whole page: the
  * painted page stays responsive while it becomes interactive.
  */
-async function hydratePrerendered(root: HTMLElement) {
+async function hydratePrerendered(
+  root: HTMLElement,
+  appRouter: ReturnType<typeof createAppRouter>,
+) {
+  await yieldToBrowser();
   await restorePrerenderedState(queryClient);
-  await router.load();
-  router.ssr = { manifest: undefined };
+  await appRouter.load();
+  appRouter.ssr = { manifest: undefined };
   startTransition(() => {
-    hydrateRoot(root, app);
+    hydrateRoot(root, appWith(appRouter));
   });
   releaseEarlyClicks();
 }
@@ -61,13 +73,24 @@ function releaseEarlyClicks() {
   for (const button of kept) if (button.isConnected) button.click();
 }
 
-if (rootElement.firstElementChild) {
-  hydratePrerendered(rootElement).catch((error: unknown) => {
+/**
+ * Evaluating the app's modules is one task; on a painted page the router's construction (its
+ * whole route tree) and the take-over each get their own, so no single task holds the main
+ * thread for all three while the visitor is reading (issue 15: Total Blocking Time).
+ */
+async function start(root: HTMLElement) {
+  const prerendered = root.firstElementChild !== null;
+  if (prerendered) await yieldToBrowser();
+  const appRouter = (router = createAppRouter(queryClient));
+  if (!prerendered) {
+    createRoot(root).render(appWith(appRouter));
+    return releaseEarlyClicks();
+  }
+  await hydratePrerendered(root, appRouter).catch((error: unknown) => {
     console.error("Could not take over the prerendered page", error);
-    createRoot(rootElement).render(app);
+    createRoot(root).render(appWith(appRouter));
     releaseEarlyClicks();
   });
-} else {
-  createRoot(rootElement).render(app);
-  releaseEarlyClicks();
 }
+
+void start(rootElement);
