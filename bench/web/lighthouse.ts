@@ -43,6 +43,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     quick: { type: "boolean", default: false },
     about: { type: "boolean", default: false },
+    reports: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
@@ -50,7 +51,9 @@ if (args.help) {
   console.info(`npm run bench:lighthouse [-- --runs N] [--quick] [--about]
   --runs N   audits per page (default 3; the table shows medians)
   --quick    one audit per page (a smoke run)
-  --about    audit /about too`);
+  --about    audit /about too
+  --reports  also keep each run's whole Lighthouse report (long tasks, script boot-up time)
+             in bench/results/lighthouse-reports-<time>/`);
   process.exit(0);
 }
 const RUNS = args.quick ? 1 : Math.max(1, Number(args.runs));
@@ -248,6 +251,12 @@ interface AuditDetails {
   items?: { resourceType?: string; transferSize?: number; node?: { snippet?: string } }[];
 }
 
+/** Where --reports keeps each run's whole report; null without it. */
+const REPORTS_DIR = args.reports
+  ? path.join(RESULTS_DIR, `lighthouse-reports-${new Date().toISOString().replace(/[:.]/g, "-")}`)
+  : null;
+let reportsKept = 0;
+
 async function audit(url: string, port: number): Promise<RunFigures> {
   const result = await lighthouse(url, {
     port,
@@ -258,6 +267,11 @@ async function audit(url: string, port: number): Promise<RunFigures> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+    writeFileSync(path.join(REPORTS_DIR, `${++reportsKept}-${name}.json`), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits["network-requests"]?.details as AuditDetails | undefined)?.items;
   const scriptBytes = (requests ?? [])
