@@ -126,7 +126,7 @@ describe("a statement written once with placeholders", () => {
         tx.rollback();
       }),
     ).rejects.toThrow();
-    const after = await insert(handle.db, { bodies: ["after"], tags: [] });
+    const after = await insert<{ body: string }>(handle.db, { bodies: ["after"], tags: [] });
     expect(after.map((row) => row.body)).toEqual(["after"]);
   });
 });
