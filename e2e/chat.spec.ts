@@ -135,6 +135,24 @@ test.describe("chat screen", () => {
     await expect(page.getByRole("button", { name: "Start" })).toBeVisible();
     await expect(welcome).toHaveCount(0);
   });
+
+  test("a new guest opening the rooms from the home page meets one dialog at a time, the welcome first", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Chat Room", exact: true }).click();
+    await page.waitForURL(/\/chat\?tab=chat-rooms/);
+    // Both open at once, each modal hid the other from assistive technology: the welcome on
+    // top could not be found by its role (aria-hidden), the link request beneath it could.
+    const welcome = page.getByRole("dialog", { name: /Welcome to/ });
+    await expect(welcome).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await welcome.getByRole("button").click();
+    const link = page.getByRole("dialog", { name: TEXT.linkAccountTitle });
+    await expect(link).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await expect(link.locator(":focus")).toHaveCount(1);
+  });
 });
 
 test.describe("guests and registered users", () => {

@@ -6,7 +6,7 @@ import { FollowingTab } from "./components/following/following-tab";
 import { LinkAccountDialog } from "./components/link-account-dialog";
 import { RoomsTab } from "./components/rooms/rooms-tab";
 import { StrangerTab } from "./components/stranger/stranger-tab";
-import { WelcomeDialog } from "./components/welcome-dialog";
+import { useWelcome, WelcomeDialog } from "./components/welcome-dialog";
 import { useRealtimeUpkeep } from "./hooks/use-realtime-upkeep";
 import { useSafetyNotices } from "./hooks/use-safety-notices";
 import { useUserNotices } from "./hooks/use-user-notices";
@@ -31,6 +31,7 @@ export function ChatPage({
   useUserNotices(guest ? null : user.id);
   useSafetyNotices(user.id);
   const self = { id: user.id, name: user.name };
+  const welcome = useWelcome();
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
       <ChatTabs active={tab} showUnread={!guest} />
@@ -42,8 +43,9 @@ export function ChatPage({
         {tab === "following" && !guest ? <FollowingTab self={self} /> : null}
         {tab !== "stranger-chat" && guest ? <GuestPlaceholder /> : null}
       </div>
-      {tab !== "stranger-chat" && guest ? <LinkAccountDialog /> : null}
-      <WelcomeDialog />
+      {/* One modal at a time: the house rules first, then what a guest may not open. */}
+      {tab !== "stranger-chat" && guest && welcome.accepted ? <LinkAccountDialog /> : null}
+      <WelcomeDialog open={!welcome.accepted} onAccept={welcome.accept} />
     </div>
   );
 }

@@ -18,15 +18,24 @@ const RULES = [
   "Skip or leave any chat you don't enjoy, at any time.",
 ];
 
-/** Shown once per browser on the chat page (SPEC §2), remembered in localStorage. */
-export function WelcomeDialog() {
-  const [open, setOpen] = useState(() => storage.get("welcomeAccepted") !== "true");
+/** Whether this browser has accepted the chat page's house rules (SPEC §2, localStorage). */
+export function useWelcome() {
+  const [accepted, setAccepted] = useState(() => storage.get("welcomeAccepted") === "true");
   const accept = () => {
     storage.set("welcomeAccepted", "true");
-    setOpen(false);
+    setAccepted(true);
   };
+  return { accepted, accept };
+}
+
+/**
+ * Shown once per browser on the chat page (SPEC §2) until accepted (`useWelcome`). The page
+ * opens nothing else over it: two modals at once would each hide the other from assistive
+ * technology, leaving the one on top unreadable by a screen reader.
+ */
+export function WelcomeDialog({ open, onAccept }: { open: boolean; onAccept(): void }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : accept())}>
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onAccept())}>
       <DialogContent hideClose>
         <DialogHeader>
           <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-brand-gradient text-white">
@@ -44,7 +53,7 @@ export function WelcomeDialog() {
           ))}
         </ul>
         <DialogFooter>
-          <Button variant="brand" onClick={accept} autoFocus>
+          <Button variant="brand" onClick={onAccept} autoFocus>
             Got it, let's chat
           </Button>
         </DialogFooter>
