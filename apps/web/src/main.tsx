@@ -6,15 +6,16 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createQueryClient } from "./lib/query-client";
 import { restorePrerenderedState } from "./lib/prerendered-state";
 import { storage } from "./lib/storage";
-import { createAppRouter } from "./router";
+import { yieldToBrowser } from "./lib/yield-to-browser";
+import { createAppRouter, type AppRouter } from "./router";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Root element not found");
 
-let router: ReturnType<typeof createAppRouter> | undefined;
+let router: AppRouter | undefined;
 const queryClient = createQueryClient({ afterRetry: () => void router?.invalidate() });
 
-function appWith(appRouter: ReturnType<typeof createAppRouter>) {
+function appWith(appRouter: AppRouter) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -25,12 +26,6 @@ function appWith(appRouter: ReturnType<typeof createAppRouter>) {
 }
 
 /**
- * Gives the main thread back to the browser for a moment (input, paint), so that the steps of
- * taking over a painted page are tasks of their own instead of one long one.
- */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
  * A public page arrives painted by the server (decision 0030). React takes over that HTML in
  * place once it can render the same thing: the server's state restored, the page's code and
  * data loaded. `router.ssr` set as TanStack's own hydration sets it, so the router renders
@@ -38,10 +33,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * the browser between components instead of holding the main thread for the whole page: the
  * painted page stays responsive while it becomes interactive.
  */
-async function hydratePrerendered(
-  root: HTMLElement,
-  appRouter: ReturnType<typeof createAppRouter>,
-) {
+async function hydratePrerendered(root: HTMLElement, appRouter: AppRouter) {
   await yieldToBrowser();
   await restorePrerenderedState(queryClient);
   await appRouter.load();

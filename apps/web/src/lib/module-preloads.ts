@@ -1,3 +1,5 @@
+import { yieldToBrowser } from "./yield-to-browser";
+
 /** A chunk of Vite's build manifest (`build.manifest: true`), as far as preloading reads it. */
 export interface ManifestChunk {
   file: string;
@@ -47,7 +49,7 @@ export function modulePreloads(manifest: BuildManifest, sources: readonly string
  */
 export async function preloadModules(paths: readonly string[], perTask = 6): Promise<void> {
   for (let first = 0; first < paths.length; first += perTask) {
-    if (first > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (first > 0) await yieldToBrowser();
     for (const href of paths.slice(first, first + perTask)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
