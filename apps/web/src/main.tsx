@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { prepareClassMerging } from "./lib/cn";
 import { createQueryClient } from "./lib/query-client";
 import { restorePrerenderedState } from "./lib/prerendered-state";
 import { storage } from "./lib/storage";
@@ -34,6 +35,8 @@ function appWith(appRouter: AppRouter) {
  * painted page stays responsive while it becomes interactive.
  */
 async function hydratePrerendered(root: HTMLElement, appRouter: AppRouter) {
+  await yieldToBrowser();
+  prepareClassMerging();
   await yieldToBrowser();
   await restorePrerenderedState(queryClient);
   await appRouter.load();
@@ -67,8 +70,9 @@ function releaseEarlyClicks() {
 
 /**
  * Evaluating the app's modules is one task; on a painted page the router's construction (its
- * whole route tree) and the take-over each get their own, so no single task holds the main
- * thread for all three while the visitor is reading (issue 15: Total Blocking Time).
+ * whole route tree), tailwind-merge's class map and the take-over each get their own, so no
+ * single task holds the main thread for all of them while the visitor is reading (issue 15:
+ * Total Blocking Time).
  */
 async function start(root: HTMLElement) {
   const prerendered = root.firstElementChild !== null;
