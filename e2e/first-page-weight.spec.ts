@@ -49,6 +49,36 @@ test.describe("the first page's JavaScript", () => {
       .filter((url) => !fetched.has(url));
     expect(missing, "scripts the static check counts but / did not fetch").toEqual([]);
   });
+
+  test("a first visit gets the build's files compressed where it helps and cached for a year", async ({
+    page,
+  }) => {
+    const answers: Promise<[string, Record<string, string>, number]>[] = [];
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (!pathname.startsWith("/assets/")) return;
+      answers.push(
+        Promise.all([response.allHeaders(), response.body()]).then(([headers, body]) => [
+          pathname,
+          headers,
+          body.length,
+        ]),
+      );
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    const files = await Promise.all(answers);
+    const kinds = new Set(files.map(([pathname]) => pathname.split(".").pop()));
+    expect([...kinds].sort()).toEqual(["css", "js", "woff2"]);
+    for (const [pathname, headers, bytes] of files) {
+      expect(headers["cache-control"], pathname).toBe("public, max-age=31536000, immutable");
+      expect(headers["content-security-policy"], pathname).toContain("default-src 'self'");
+      expect(headers["x-content-type-options"], pathname).toBe("nosniff");
+      // Scripts and styles of 1 KB or more come as the build compressed them (brotli); smaller
+      // ones, and the font (compressed already), as they are.
+      const compressed = !pathname.endsWith(".woff2") && bytes >= 1024;
+      expect(headers["content-encoding"], pathname).toBe(compressed ? "br" : undefined);
+    }
+  });
 });
 
 /**

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type AppOptions } from "./app";
+import { ASSETS_PREFIX, createAssetListener } from "./assets";
 import { createRpcListener, RPC_PREFIX } from "./rpc";
 import { securityHeaderList, securityOptionsOf } from "./security-headers";
 
@@ -12,7 +14,9 @@ export interface HttpServerOptions extends AppOptions {
 
 /**
  * The one HTTP server of a process: `/rpc/*` goes to the RPC listener on Node's own objects,
- * everything else (auth, files, pages) to the Hono app, and upgrades to the gateway.
+ * the web build's hashed files to the asset listener (from memory once read), everything else
+ * (auth, files, pages, and what the asset listener leaves) to the Hono app, and upgrades to
+ * the gateway.
  */
 export function createHttpServer(options: HttpServerOptions): Server {
   const app = createApp(options);
@@ -24,7 +28,27 @@ export function createHttpServer(options: HttpServerOptions): Server {
     headers: securityHeaderList(securityOptionsOf(options)),
   });
   const rpcPath = `${RPC_PREFIX}/`;
+  const assets = options.webDistDir
+    ? createAssetListener({
+        dir: path.join(options.webDistDir, "assets"),
+        headers: securityHeaderList(securityOptionsOf(options)),
+      })
+    : null;
   const server = createServer((req, res) => {
+    if (assets && req.url?.startsWith(ASSETS_PREFIX)) {
+      const answered = assets(req, res);
+      if (answered === true) return;
+      if (answered !== false) {
+        answered.then(
+          (done) => done || void pages(req, res),
+          (error: unknown) => {
+            options.services.logger.error("assets: could not answer", error);
+            void pages(req, res);
+          },
+        );
+        return;
+      }
+    }
     if (req.url?.startsWith(rpcPath)) {
       rpc(req, res).catch((error: unknown) => {
         options.services.logger.error("rpc: request failed", error);
