@@ -47,6 +47,7 @@ function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
  * out of reach as Radix does (inert, scroll locked, focus kept inside), without the Radix
  * dialog's code, which would otherwise be a tenth of the first page's JavaScript (`npm run
  * check` holds its budget). Rendered only in the browser, after hydration, as Radix's portal is.
+ * The control marked `data-autofocus` gets the focus once the dialog shows (else the dialog).
  */
 export function RequiredDialog({
   open,
@@ -67,17 +68,27 @@ export function RequiredDialog({
     const own = layer.current;
     if (!shown || !own) return;
     const body = document.body;
-    // Measured before the page is made inert: read after it, the width would make the browser
-    // restyle the whole page there and then, inside React's commit (~50 ms with the CPU slowed
-    // 4x on the home page), instead of in the next frame's own task.
-    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
     const others = [...body.children].filter((el) => el !== own && !el.hasAttribute("inert"));
     for (const el of others) el.setAttribute("inert", "");
-    // Lock the page's scroll, keeping the scrollbar's width so nothing behind moves.
+    // The focus and the scroll lock wait for the frame that shows the dialog: both read the
+    // page's layout (focus needs current styles; the lock, the scrollbar's width), and read
+    // inside React's commit they made the browser style and lay out the page there and then
+    // (~50 ms with the CPU slowed 4x on the home page) instead of in that frame's own task.
     const { overflow, marginRight } = body.style;
-    body.style.overflow = "hidden";
-    if (scrollbar > 0) body.style.marginRight = `${scrollbar}px`;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      settle = setTimeout(() => {
+        const first = own.querySelector<HTMLElement>("[data-autofocus]");
+        (first ?? own.querySelector<HTMLElement>('[role="dialog"]'))?.focus();
+        // Lock the page's scroll, keeping the scrollbar's width so nothing behind moves.
+        const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+        body.style.overflow = "hidden";
+        if (scrollbar > 0) body.style.marginRight = `${scrollbar}px`;
+      });
+    });
     return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
       for (const el of others) el.removeAttribute("inert");
       body.style.overflow = overflow;
       body.style.marginRight = marginRight;

@@ -46,7 +46,7 @@ export function AgeWarningDialog() {
         <Button variant="outline" asChild>
           <a href={LEAVE_URL}>I am under 18</a>
         </Button>
-        <Button variant="brand" onClick={accept} autoFocus>
+        <Button variant="brand" onClick={accept} data-autofocus>
           I am 18 or older
         </Button>
       </div>
