@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import { getMimeType } from "hono/utils/mime";
 
 /** Where the web build's hashed files are served from. */
@@ -18,10 +19,6 @@ const PRECOMPRESSED = [
   ["zstd", ".zst"],
   ["gzip", ".gz"],
 ] as const;
-
-/** Types worth compressing (serveStatic's rule, shortened to what a web build holds). */
-const COMPRESSIBLE =
-  /^\s*(?:text\/[^;\s]+|application\/(?:javascript|json|xml|wasm|x-javascript)|font\/(?:otf|ttf)|image\/(?:x-icon|vnd\.microsoft\.icon)|[^;\s]+?\+(?:json|text|xml|yaml))(?:[;\s]|$)/i;
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -85,7 +82,8 @@ export function createAssetListener(options: AssetListenerOptions) {
     const stats = await fileStats(file);
     if (!stats) return null;
     const type = getMimeType(name) ?? "application/octet-stream";
-    const compressible = type === "application/octet-stream" || COMPRESSIBLE.test(type);
+    const compressible =
+      type === "application/octet-stream" || COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
     const files: Entry["files"] = new Map();
     const add = (encoding: Encoding, at: string, found: { size: number; mtime: Date }) =>
       files.set(encoding, { file: at, size: found.size, modified: found.mtime.toUTCString() });

@@ -21,18 +21,16 @@ export interface HttpServerOptions extends AppOptions {
 export function createHttpServer(options: HttpServerOptions): Server {
   const app = createApp(options);
   const pages = getRequestListener(app.fetch);
+  const headers = securityHeaderList(securityOptionsOf(options));
   const rpc = createRpcListener({
     config: options.config,
     services: options.services,
     origins: options.origins,
-    headers: securityHeaderList(securityOptionsOf(options)),
+    headers,
   });
   const rpcPath = `${RPC_PREFIX}/`;
   const assets = options.webDistDir
-    ? createAssetListener({
-        dir: path.join(options.webDistDir, "assets"),
-        headers: securityHeaderList(securityOptionsOf(options)),
-      })
+    ? createAssetListener({ dir: path.join(options.webDistDir, "assets"), headers })
     : null;
   const server = createServer((req, res) => {
     if (assets && req.url?.startsWith(ASSETS_PREFIX)) {
