@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverNodeFlags } from "./server-node-flags.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const at = (p) => path.join(root, p);
@@ -59,11 +60,12 @@ for (const target of targets) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// No --enable-source-maps: it makes Node read and keep the source map of every installed
-// package that ships one (20-35 MB more RSS from the start, decision 0031). The bundle is not
-// minified, so a stack trace still names the functions; `node --enable-source-maps
-// apps/server/dist/main.js` gives TypeScript positions when they are wanted.
-const server = spawn(process.execPath, [at("apps/server/dist/main.js")], {
+// The server's Node flags: on one core, its garbage collected on its own thread (decision
+// 0041, server-node-flags.mjs). No --enable-source-maps: it makes Node read and keep the source
+// map of every installed package that ships one (20-35 MB more RSS from the start, decision
+// 0031). The bundle is not minified, so a stack trace still names the functions; `node
+// --enable-source-maps apps/server/dist/main.js` gives TypeScript positions when they are wanted.
+const server = spawn(process.execPath, [...serverNodeFlags(), at("apps/server/dist/main.js")], {
   cwd: root,
   stdio: "inherit",
   env: process.env,

@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { REALTIME_PATH } from "@chatsphere/contract";
+import { serverNodeFlags } from "../../scripts/server-node-flags.mjs";
 import { TARGET_LABEL, type Target } from "./protocol";
 import { onCleanup, pinned, SERVER_CORE, sleep, stopChild } from "./proc";
 
@@ -189,10 +190,12 @@ export async function startOurs(options: {
     env.REDIS_URL = REDIS_URL;
     env.REDIS_PREFIX = options.services.redisPrefix;
   }
-  // Extra Node flags for the server under test, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof".
+  // The flags `npm start` gives a server on one core (it runs pinned to SERVER_CORE), then
+  // extra ones for the server under test, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof" (later
+  // flags win: "--no-single-threaded-gc" measures it without the product's).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const probe = options.probe ? ["--expose-gc", "--import", PROBE] : [];
-  const args = [...extra, ...probe, entry];
+  const args = [...serverNodeFlags(1), ...extra, ...probe, entry];
   const port = await freePort();
   // Mutations and the WebSocket handshake must carry this Origin.
   env.PUBLIC_URL = options.publicUrl ?? `http://127.0.0.1:${port}`;
