@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "../src/db/schema";
+import { BETTER_AUTH_STORAGES, ScopedAsyncLocalStorage } from "../src/scoped-storage";
 import { createTestServer, randomIp, uniqueEmail, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -23,6 +24,24 @@ const post = (pathname: string, body: unknown, headers: Record<string, string> =
     headers: { "content-type": "application/json", "x-forwarded-for": randomIp(), ...headers },
     body: JSON.stringify(body),
   });
+
+describe("better-auth's async storages (decision 0042)", () => {
+  it("are scoped ones, and leave no promise hook on once its calls are done", async () => {
+    const ann = await server.signUp(uniqueEmail("ann"), "password123");
+    await server.request("/api/auth/get-session", { headers: { cookie: ann.cookie } });
+    await post("/api/auth/sign-out", {}, { cookie: ann.cookie });
+    await server.signIn(ann.email, "password123");
+    const global = (globalThis as Record<symbol, { context: Record<string, unknown> }>)[
+      Symbol.for("better-auth:global")
+    ];
+    for (const name of BETTER_AUTH_STORAGES) {
+      expect(global?.context[name], name).toBeInstanceOf(ScopedAsyncLocalStorage);
+    }
+    // With any storage left enabled, every new promise would carry async_hooks' ids.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Object.getOwnPropertySymbols(Promise.resolve())).toEqual([]);
+  });
+});
 
 describe("e-mail accounts", () => {
   it("signs up, reads the session, logs out and logs in again", async () => {

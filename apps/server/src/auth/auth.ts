@@ -21,6 +21,7 @@ import type { FileStorage } from "../storage/storage";
 import { accountRules } from "./account-rules";
 import { moveGuestData } from "./guest-link";
 import { resetPasswordMail } from "./mails";
+import { scopeBetterAuthStorages } from "../scoped-storage";
 
 /** The header our HTTP layer fills with the caller's address (see http/client-ip.ts). */
 export const CLIENT_IP_HEADER = "x-chatsphere-client-ip";
@@ -97,6 +98,8 @@ const NO_BASE_URL_WARNING = "Base URL is not set";
 export function createAuth(deps: AuthDeps) {
   const { config, secret, db, mailer, logger } = deps;
   const rules = accountRules(deps);
+  // Its storages enabled only while one of its calls runs, not for the life of the process.
+  scopeBetterAuthStorages();
   return betterAuth({
     appName: BRAND,
     // Unset without PUBLIC_URL: better-auth then takes the base URL, its trusted origin and

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -7,6 +6,7 @@ import type { PublicConfig } from "@chatsphere/contract";
 import type { Logger } from "../logger";
 import { rpcContext, type Services } from "../rpc/context";
 import { toRpcError } from "../rpc/errors";
+import { ScopedAsyncLocalStorage } from "../scoped-storage";
 import { router } from "../rpc/router";
 
 /** An oRPC client link, as the web app's client calls it (`@orpc/client`'s `ClientLink`). */
@@ -102,7 +102,7 @@ function inProcessLink(services: Services, clientIp: string): CallLink {
 }
 
 /** The scope of the page being rendered; one for the process, as the web app's module is one. */
-const scopes = new AsyncLocalStorage<PrerenderScope>();
+const scopes = new ScopedAsyncLocalStorage<PrerenderScope>();
 
 /**
  * Renders public pages to HTML with the web app's own components (decision 0030). Any failure

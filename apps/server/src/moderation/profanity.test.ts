@@ -1,6 +1,7 @@
+import { AllProfanity, englishBadWords, hindiBadWords } from "allprofanity";
 import { describe, expect, it } from "vitest";
 import { PROFANITY_REPLACEMENT as X } from "@chatsphere/contract";
-import { cleanProfanity } from "./profanity";
+import { cleanProfanity, PROFANITY_OPTIONS, withFastScans } from "./profanity";
 
 describe("cleanProfanity", () => {
   it.each([
@@ -20,4 +21,118 @@ describe("cleanProfanity", () => {
       expect(cleanProfanity(text)).toBe(text);
     },
   );
+});
+
+/** A small seeded generator, so a failing text can be found again. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Texts of the kinds chat carries and the kinds evasion uses: dictionary words plain, in
+ * leetspeak, masked, spaced out, stretched, inside other words, with homoglyphs and accents,
+ * between ordinary words, digits and punctuation.
+ */
+function texts(count: number, seed: number): string[] {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const bad = [...englishBadWords, ...hindiBadWords];
+  const plain = ["hello", "class", "assessment", "Scunthorpe", "photo", "graph", "meet", "tonight"];
+  const leet: Record<string, string[]> = {
+    a: ["4", "@", "^"],
+    e: ["3", "€"],
+    i: ["1", "!", "|"],
+    o: ["0", "()"],
+    s: ["5", "$"],
+    t: ["7", "+"],
+    b: ["8", "|3"],
+    g: ["9"],
+    h: ["#", "|-|"],
+    u: ["|_|", "(_)"],
+    f: ["ph"],
+  };
+  const disguise = (word: string) => {
+    switch (Math.floor(next() * 8)) {
+      case 0:
+        return [...word].map((c) => (leet[c] && next() < 0.6 ? pick(leet[c]) : c)).join("");
+      case 1:
+        return word.length > 2
+          ? word[0] + "*".repeat(Math.min(2, word.length - 2)) + word.slice(3)
+          : word;
+      case 2:
+        return [...word].join(pick([" ", ".", "-", "_", "/"]));
+      case 3:
+        return word.replace(/[aeiou]/, (v) => v.repeat(3 + Math.floor(next() * 3)));
+      case 4:
+        return pick(["total", "sis", "my", ""]) + word + pick(["show", "head", "er", ""]);
+      case 5:
+        return word.replace(/a/g, "а").replace(/o/g, "ö").toUpperCase();
+      case 6:
+        return word.charAt(0).toUpperCase() + word.slice(1) + pick(["!", "?", "!!1", "..."]);
+      default:
+        return word;
+    }
+  };
+  const filler = "abcdefghijklmnopqrstuvwxyz0123456789 !?.,@#$%*()|/\\-_'ph€é";
+  const out: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const parts: string[] = [];
+    const words = 1 + Math.floor(next() * 12);
+    for (let w = 0; w < words; w++) {
+      const r = next();
+      if (r < 0.3) parts.push(disguise(pick(bad)));
+      else if (r < 0.6) parts.push(pick(plain));
+      else if (r < 0.8) parts.push(String(Math.floor(next() * 1e9)));
+      else
+        parts.push(
+          Array.from({ length: 1 + Math.floor(next() * 8) }, () => pick([...filler])).join(""),
+        );
+    }
+    out.push(parts.join(pick([" ", " ", ", ", "  ", ""])));
+  }
+  return out;
+}
+
+describe("the filter's fast scans", () => {
+  const library = new AllProfanity(PROFANITY_OPTIONS);
+  const fast = withFastScans(new AllProfanity(PROFANITY_OPTIONS));
+  const corpus = [
+    ...texts(4_000, 15),
+    "anyone else watching the game tonight? we could meet at the usual place after work!",
+    "1234567 anyone else watching the game tonight? ph0t0 at 5pm, let me know!",
+    "",
+    "|3 |_| (_) |-| |\\/| ()_ (_,) \\/\\/ }{ `/ 12 1< |< _| ¿ † © €",
+  ];
+
+  it("answer what allprofanity's own scans answer, text by text", () => {
+    let flagged = 0;
+    for (const text of corpus) {
+      const expected = library.check(text);
+      if (expected) flagged++;
+      expect({ text, flagged: fast.check(text) }).toEqual({ text, flagged: expected });
+      expect({ text, cleaned: fast.cleanWithPlaceholder(text, X) }).toEqual({
+        text,
+        cleaned: library.cleanWithPlaceholder(text, X),
+      });
+    }
+    // The corpus exercises both answers, many times over.
+    expect(flagged).toBeGreaterThan(corpus.length / 5);
+    expect(corpus.length - flagged).toBeGreaterThan(corpus.length / 5);
+  });
+
+  it("normalise leetspeak to the same text and positions as allprofanity", () => {
+    type Scans = { normalizeLeetSpeakWithMap(text: string): unknown };
+    for (const text of corpus) {
+      const lowered = text.toLowerCase();
+      expect((fast as unknown as Scans).normalizeLeetSpeakWithMap(lowered)).toEqual(
+        (library as unknown as Scans).normalizeLeetSpeakWithMap(lowered),
+      );
+    }
+  });
 });
