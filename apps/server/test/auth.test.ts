@@ -1,7 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "../src/db/schema";
-import { BETTER_AUTH_STORAGES, ScopedAsyncLocalStorage } from "../src/scoped-storage";
+import {
+  BETTER_AUTH_STORAGES,
+  ScopedAsyncLocalStorage,
+  scopeBetterAuthStorages,
+} from "../src/scoped-storage";
 import { createTestServer, randomIp, uniqueEmail, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -31,11 +35,10 @@ describe("better-auth's async storages (decision 0042)", () => {
     await server.request("/api/auth/get-session", { headers: { cookie: ann.cookie } });
     await post("/api/auth/sign-out", {}, { cookie: ann.cookie });
     await server.signIn(ann.email, "password123");
-    const global = (globalThis as Record<symbol, { context: Record<string, unknown> }>)[
-      Symbol.for("better-auth:global")
-    ];
+    // Called again, it answers the storages better-auth holds now (it replaces none).
+    const storages = scopeBetterAuthStorages();
     for (const name of BETTER_AUTH_STORAGES) {
-      expect(global?.context[name], name).toBeInstanceOf(ScopedAsyncLocalStorage);
+      expect(storages[name], name).toBeInstanceOf(ScopedAsyncLocalStorage);
     }
     // With any storage left enabled, every new promise would carry async_hooks' ids.
     await new Promise((resolve) => setImmediate(resolve));
