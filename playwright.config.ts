@@ -24,7 +24,7 @@ export default defineConfig({
   // The longest tests play several people in turn (an admin, a visitor, a reader) and take
   // ~25-40 s alone; CI machines of this kind have run the suite twice to four times as slowly
   // (the e2e layer in 15 min on one, 30 min on another: with both workers' browsers and the
-  // server on 2 cores, a load average of ~11), where three such tests ran past 90 s with every
+  // server on 2 cores, a load average of ~11), where two such tests ran past 90 s with every
   // step passing. Single steps took 12-13 s there (a navigation to /, a click until the next
   // page), so an expectation gets 20 s. Each step still fails after `expect.timeout`, so a
   // real hang is caught early; the test's budget only bounds the sum of slow steps.
