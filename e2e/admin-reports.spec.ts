@@ -52,7 +52,7 @@ test.describe("a report from stranger chat", () => {
     baseURL,
   }) => {
     const a = await newVisitor(browser);
-    const b = await matchStrangers(a, browser, "Africa");
+    const b = await matchStrangers(a, browser);
     const tag = Date.now().toString(36);
     const line = `Show me more or I tell everyone ${tag}`;
     await send(b, line);

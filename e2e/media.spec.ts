@@ -1,19 +1,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Browser, Locator, Page } from "@playwright/test";
-import {
-  MEDIA_ERROR,
-  MEDIA_MAX_BYTES,
-  SAFETY_TEXT,
-  STORAGE_KEYS,
-  TEXT,
-  type Region,
-} from "@chatsphere/contract";
-import { expect, nextClientIp, signUp, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { MEDIA_ERROR, MEDIA_MAX_BYTES, SAFETY_TEXT, TEXT } from "@chatsphere/contract";
+import { expect, signUp, test } from "./fixtures";
+import { messageBox, newVisitor } from "./room-helpers";
+import { matchStrangers } from "./stranger-helpers";
 
 /*
  * Photos, videos and voice notes in every chat mode: they go through the one conversation
- * component, so the stranger chat and a room are driven the same way. Each stranger test
- * matches in a region of its own, so parallel tests never pair with each other.
+ * component, so the stranger chat and a room are driven the same way. Stranger tests match in
+ * their worker's region (stranger-helpers.ts), so parallel tests never pair with each other.
  */
 
 const COVER_PNG = "e2e/assets/cover.png";
@@ -43,43 +38,6 @@ function toneWav(seconds = 0.5, sampleRate = 8000): Buffer {
   return wav;
 }
 
-async function newVisitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { "x-forwarded-for": nextClientIp() },
-  });
-  await context.addInitScript(
-    (keys) => {
-      for (const key of keys) window.localStorage.setItem(key, "true");
-    },
-    [STORAGE_KEYS.ageAccepted, STORAGE_KEYS.welcomeAccepted],
-  );
-  return context.newPage();
-}
-
-async function enterAsGuest(page: Page) {
-  await page.goto("/");
-  await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
-  await page.waitForURL(/\/chat\?tab=stranger-chat/);
-}
-
-/** Two guests in one stranger chat, both ready to write. */
-async function matchStrangers(page: Page, browser: Browser, region: Region) {
-  const other = await newVisitor(browser);
-  await enterAsGuest(page);
-  await enterAsGuest(other);
-  for (const visitor of [page, other]) {
-    await visitor.getByRole("combobox", { name: "Region" }).click();
-    await visitor.getByRole("option", { name: region, exact: true }).click();
-    await visitor.getByRole("button", { name: "Start" }).click();
-  }
-  for (const visitor of [page, other]) {
-    await expect(visitor.getByTestId("partner-name")).toBeVisible();
-    await expect(messageBox(visitor)).toBeEnabled();
-  }
-  return other;
-}
-
-const messageBox = (page: Page) => page.getByRole("textbox", { name: "Message" });
 const fileInput = (page: Page) => page.getByTestId("attach-input");
 
 /** The newest image on the page has loaded for real (not a broken-image icon). */
@@ -113,7 +71,7 @@ test.describe("media in stranger chat", () => {
     page,
     browser,
   }) => {
-    const other = await matchStrangers(page, browser, "Africa");
+    const other = await matchStrangers(page, browser);
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: TEXT.attachFile }).click();
     await (await chooser).setFiles(COVER_PNG);
@@ -141,7 +99,7 @@ test.describe("media in stranger chat", () => {
     page,
     browser,
   }) => {
-    const other = await matchStrangers(page, browser, "South America");
+    const other = await matchStrangers(page, browser);
     await fileInput(page).setInputFiles({
       name: "voice-note.wav",
       mimeType: "audio/wav",
@@ -155,7 +113,7 @@ test.describe("media in stranger chat", () => {
     page,
     browser,
   }) => {
-    const other = await matchStrangers(page, browser, "North America");
+    const other = await matchStrangers(page, browser);
     let sends = 0;
     page.on("request", (request) => {
       if (/\/rpc\/message\/(uploadMedia|send)/.test(request.url())) sends++;
@@ -180,7 +138,7 @@ test.describe("media in stranger chat", () => {
     page,
     browser,
   }) => {
-    const other = await matchStrangers(page, browser, "Asia");
+    const other = await matchStrangers(page, browser);
     const picture = await page.evaluateHandle((base64) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const transfer = new DataTransfer();

@@ -12,7 +12,7 @@ import {
   enterAsGuest,
   matchStrangers,
   partnerName,
-  startStranger,
+  startBoth,
   strangerMenu,
 } from "./stranger-helpers";
 import {
@@ -29,7 +29,8 @@ import {
  * Trust and safety on the chat side (issue 14), played by two people in browser contexts of
  * their own: reporting and blocking from a stranger chat and a room, a stranger's media
  * covered until shown, a blocked person's messages hidden in a room, links held for a tap.
- * Each stranger test matches in a region of its own, so parallel tests never pair.
+ * Stranger tests match in their worker's region (stranger-helpers.ts), so parallel tests never
+ * pair.
  */
 
 const COVER_PNG = "e2e/assets/cover.png";
@@ -41,7 +42,7 @@ test.describe("reporting and blocking in stranger chat", () => {
     page,
     browser,
   }) => {
-    const other = await matchStrangers(page, browser, "Oceania");
+    const other = await matchStrangers(page, browser);
     await send(other, "hello there");
     await expect(conversation(page).getByText("hello there")).toBeVisible();
     const name = await partnerName(page);
@@ -89,7 +90,7 @@ test.describe("media from strangers", () => {
     page,
     browser,
   }) => {
-    const other = await matchStrangers(page, browser, "Asia");
+    const other = await matchStrangers(page, browser);
     // The full file of someone else's photo is not fetched before A chooses to see it.
     const fullFiles: string[] = [];
     page.on("request", (request) => {
@@ -150,10 +151,7 @@ test.describe("links from strangers", () => {
     const other = await newVisitor(browser);
     await page.goto("/chat?tab=stranger-chat");
     await enterAsGuest(other);
-    await startStranger(page, "South America");
-    await startStranger(other, "South America");
-    await expect(page.getByTestId("partner-name")).toBeVisible();
-    await expect(messageBox(other)).toBeEnabled();
+    await startBoth(page, other);
 
     await send(other, "look at https://example.com/some/page please");
     await expect(conversation(page).getByText(SAFETY_TEXT.linkHeld("example.com"))).toBeVisible();

@@ -4,6 +4,7 @@ import { toast } from "@/lib/toast";
 import {
   LOBBY_CHANNEL,
   MATCH_TIMEOUT_MS,
+  roomChannel,
   TEXT,
   TOAST,
   userChannel,
@@ -133,6 +134,9 @@ export function useStranger(self: { id: string; name: string }) {
     const current = state.current.room;
     if (!current) return;
     ended.current.add(current.id);
+    // The room stays held (and we in its presence) until the server has told the other side
+    // it was skipped: gone from presence first, they would read "left" instead.
+    const release = realtime.acquire(roomChannel(current.id), {});
     toWaiting();
     try {
       await rpc.room.skipStranger({ roomId: current.id, continent: region, requeueOther: true });
@@ -140,6 +144,8 @@ export function useStranger(self: { id: string; name: string }) {
       toast.error(failureText(error, TOAST.skipFailed));
       await rpc.room.leave({ roomId: current.id }).catch(() => undefined);
       toIdle();
+    } finally {
+      release();
     }
   }
 
