@@ -3,6 +3,16 @@ import { useEffect, useState } from "react";
 import { MATCH_TIMEOUT_MS, type Region } from "@chatsphere/contract";
 import { Button } from "@/components/ui/button";
 
+/**
+ * Milliseconds left of the wait that began at `since`, never more than the wait itself: a
+ * wait that starts again (the server's own requeue after a skip) can begin after the clock
+ * this card last read, and would show "11s".
+ */
+export function waitLeftMs(since: number | null, now: number): number {
+  const left = since === null ? MATCH_TIMEOUT_MS : since + MATCH_TIMEOUT_MS - now;
+  return Math.min(MATCH_TIMEOUT_MS, Math.max(0, left));
+}
+
 /** Shown while the server looks for a partner: the region, the seconds left and Cancel. */
 export function WaitingCard({
   region,
@@ -18,7 +28,7 @@ export function WaitingCard({
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, []);
-  const left = since === null ? MATCH_TIMEOUT_MS : Math.max(0, since + MATCH_TIMEOUT_MS - now);
+  const left = waitLeftMs(since, now);
   const seconds = Math.ceil(left / 1000);
 
   return (
