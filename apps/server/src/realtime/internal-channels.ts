@@ -2,3 +2,5 @@
 export const CONTROL_CHANNEL = "sys:control";
 export const PRESENCE_CHANGED_PREFIX = "sys:presence:";
 export const presenceChangedChannel = (channel: string) => PRESENCE_CHANGED_PREFIX + channel;
+/** The processes' own messages on Redis: who is alive (bus/redis.ts, decision 0043). */
+export const PEERS_CHANNEL = "sys:peers";

@@ -91,14 +91,16 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   const onlineListeners: ((userId: string) => void)[] = [];
   const offlineListeners: ((userId: string) => void)[] = [];
   const node = redis ? new RedisNode(redis, logger) : null;
-  const bus = redis
-    ? createRedisBus({
-        publisher: redis.command,
-        subscriber: redis.subscriber,
-        prefix: redis.prefix,
-        logger,
-      })
-    : createMemoryBus();
+  const redisBus =
+    redis &&
+    createRedisBus({
+      publisher: redis.command,
+      subscriber: redis.subscriber,
+      prefix: redis.prefix,
+      nodeId: redis.nodeId,
+      logger,
+    });
+  const bus: Bus = redisBus || createMemoryBus();
   const memoryOnline = createMemoryOnline();
   const online: OnlineRegistry =
     redis && node ? createRedisOnline(redis, node, () => index.userIds(), logger) : memoryOnline;
@@ -178,10 +180,11 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   });
   bus.setHandler(router.dispatch);
   await bus.subscribe(CONTROL_CHANNEL);
-  if (node) {
+  if (node && redisBus) {
     // Spread over most of the interval, so one re-read ends before the next beat starts.
     node.onBeat(() => presence.refreshAll(NODE_HEARTBEAT_MS * 0.8));
-    await node.start();
+    // Starts the heartbeat; sockets are taken once every live process has heard of this one.
+    await redisBus.join(node);
   }
   const gateway = new Gateway({
     sessions: options.sessions,

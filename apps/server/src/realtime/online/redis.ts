@@ -57,7 +57,7 @@ export function createRedisOnline(
       .then((taken) => (taken.some(Boolean) ? dropOffline(allKey, "") : undefined))
       .catch((error: unknown) => logger?.warn(`redis: online sweep failed: ${String(error)}`));
   let sweptAt = Date.now();
-  node.onBeat((lapsed) => {
+  node.onBeat(({ lapsed }) => {
     // A process died (its heartbeat lapsed): its users leave the count at the next heartbeat,
     // swept by whichever live process claims that death first.
     if (lapsed.length > 0) {
