@@ -13,7 +13,7 @@ import type { Bus } from "./bus/types";
 import { malformedCall, rateLimitedCall, unknownProcedure, type SocketCalls } from "./calls";
 import type { ChannelIndex } from "./channel-index";
 import { encodeEvent, type Connection } from "./connection";
-import { CONTROL_CHANNEL, PRESENCE_CHANGED_PREFIX } from "./internal-channels";
+import { CONTROL_CHANNEL, PRESENCE_CHANGED_PREFIX, parseInternal } from "./internal-channels";
 import type { OnlineRegistry } from "./online/types";
 import type { PresenceHub } from "./presence/hub";
 import { errorFrame, type Subscriptions } from "./subscriptions";
@@ -155,12 +155,8 @@ export class FrameRouter {
   }
 
   private control(data: Buffer) {
-    let message: Control;
-    try {
-      message = JSON.parse(data.toString()) as Control;
-    } catch {
-      return;
-    }
+    const message = parseInternal<Control>(data);
+    if (!message) return;
     if (message.kind === "sessions") return this.options.onSessionsChanged(message.userIds);
     if (message.kind !== "revoke") return;
     for (const userId of message.userIds) {

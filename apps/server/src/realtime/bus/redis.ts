@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Logger } from "../../logger";
-import { PEERS_CHANNEL } from "../internal-channels";
+import { PEERS_CHANNEL, parseInternal } from "../internal-channels";
 import { NODE_TTL_MS } from "../redis/connection";
 import type { NodeBeat, RedisNode } from "../redis/node";
 import type { Bus, BusHandler } from "./types";
@@ -60,7 +60,6 @@ export function createRedisBus(options: {
   let handler: BusHandler = () => undefined;
   /** Until the first heartbeat says otherwise, publishes go through Redis. */
   let sharing = true;
-  let joined = false;
   /** The other live processes, with when this process last heard of each. */
   const peers = new Map<string, number>();
   /** The token of the "alone" message on its way back, while this process switches. */
@@ -78,12 +77,8 @@ export function createRedisBus(options: {
     switching = null;
   };
   function onPeerMessage(data: Buffer) {
-    let message: PeerMessage;
-    try {
-      message = JSON.parse(data.toString()) as PeerMessage;
-    } catch {
-      return;
-    }
+    const message = parseInternal<PeerMessage>(data);
+    if (!message) return;
     if (message.kind === "hello" && message.from !== nodeId) {
       // Publish through Redis from now on, then answer: the hello's process waits for this.
       heardOf(message.from);
@@ -99,7 +94,6 @@ export function createRedisBus(options: {
   }
 
   function onBeat({ others, rejoined }: NodeBeat) {
-    if (!joined) return;
     // The others may have counted this process gone: they publish through Redis again.
     if (rejoined) say({ kind: "hello", from: nodeId });
     const now = Date.now();
@@ -148,9 +142,9 @@ export function createRedisBus(options: {
     async join(node) {
       // Listening before this process is in the registry: whoever sees it there is heard.
       await subscriber.subscribe(peersChannel);
-      node.onBeat(onBeat);
       const first = await node.start();
-      joined = true;
+      // Every heartbeat after the first (which this join reads) updates the other processes.
+      node.onBeat(onBeat);
       const others = first?.others ?? null;
       const now = Date.now();
       for (const peer of others ?? []) peers.set(peer, now);
