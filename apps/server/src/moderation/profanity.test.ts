@@ -108,6 +108,15 @@ describe("the filter's fast scans", () => {
     "1234567 anyone else watching the game tonight? ph0t0 at 5pm, let me know!",
     "",
     "|3 |_| (_) |-| |\\/| ()_ (_,) \\/\\/ }{ `/ 12 1< |< _| ¿ † © €",
+    // A text of the realtime bench: digits lead it, and a run of zeros.
+    "1000000000000 anyone else watching the game tonight? we could meet at the usual place after",
+    "1000000000000 anyone else watching the game tonight? sh1t, we could meet at the usual fuuuck",
+    "shit!!! 5h1t sh1iiit sisfuck 12 totalshitshow sissy fuck3r",
+    // Words whose changed character comes late in them: a pass must scan from their start.
+    "bitchhh",
+    "you motherfuck3r",
+    "what an assholeee",
+    "motherfuckerrr!!",
   ];
 
   it("answer what allprofanity's own scans answer, text by text", () => {
@@ -126,13 +135,40 @@ describe("the filter's fast scans", () => {
     expect(corpus.length - flagged).toBeGreaterThan(corpus.length / 5);
   });
 
-  it("normalise leetspeak to the same text and positions as allprofanity", () => {
-    type Scans = { normalizeLeetSpeakWithMap(text: string): unknown };
+  type PositionMap = { normalized: string; starts: number[]; ends: number[] } | null;
+  type Scans = {
+    normalizeLeetSpeakWithMap(text: string): PositionMap;
+    collapseRepeatsWithMap(text: string): PositionMap;
+  };
+  const positions = (map: PositionMap) => map && [map.normalized, map.starts, map.ends];
+
+  it("normalise leetspeak and runs of repeats to the same text and positions as allprofanity", () => {
+    let collapsed = 0;
     for (const text of corpus) {
       const lowered = text.toLowerCase();
-      expect((fast as unknown as Scans).normalizeLeetSpeakWithMap(lowered)).toEqual(
-        (library as unknown as Scans).normalizeLeetSpeakWithMap(lowered),
-      );
+      for (const pass of ["normalizeLeetSpeakWithMap", "collapseRepeatsWithMap"] as const) {
+        const expected = (library as unknown as Scans)[pass](lowered);
+        if (pass === "collapseRepeatsWithMap" && expected) collapsed++;
+        expect(positions((fast as unknown as Scans)[pass](lowered))).toEqual(positions(expected));
+      }
     }
+    expect(collapsed).toBeGreaterThan(100);
+  });
+
+  it("find a word added later, longer than any before it, in every pass", () => {
+    const word = "zqxwvlongerthananywordofthelistsbeforeitzqxwv";
+    const texts = [
+      `12 ${word} ok`,
+      `12 ${word.replace("o", "0")} ok`,
+      `12 ${word.replace("longer", "loooonger")} ok`,
+    ];
+    const before = texts.map((text) => fast.check(text));
+    library.add(word);
+    fast.add(word);
+    expect(before).toEqual([false, false, false]);
+    for (const text of texts) expect(fast.check(text)).toBe(library.check(text));
+    expect(texts.map((text) => fast.check(text))).toEqual([true, true, true]);
+    library.remove(word);
+    fast.remove(word);
   });
 });

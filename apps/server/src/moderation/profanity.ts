@@ -13,6 +13,13 @@ interface PositionMap {
   normalized: string;
   starts: number[];
   ends: number[];
+  /**
+   * Set by the two passes below (not by the library's): the indexes, ascending, of the
+   * characters the pass changed (a leetspeak token undone, a run of repeats collapsed). Every
+   * other character is its input's character, one for one, so a match that covers none of
+   * them is a match the pass before (the text this pass normalised) has already judged.
+   */
+  changedAt?: number[];
 }
 
 /** /\w/ (without the u flag) by character code: A-Z, a-z, 0-9 and _. */
@@ -36,6 +43,50 @@ interface Internals {
   hasWordBoundaries(text: string, start: number, end: number): boolean;
   hasMatchInPass(searchText: string, originalText: string, posMap?: PositionMap): boolean;
   normalizeLeetSpeakWithMap(text: string): PositionMap;
+  collapseRepeatsWithMap(text: string): PositionMap | null;
+  findEmbeddedMatches(searchText: string, originalText: string): EmbeddedMatch[];
+  addWordToTrie(word: string): void;
+}
+
+interface EmbeddedMatch {
+  word: string;
+  start: number;
+  end: number;
+  originalWord: string;
+}
+
+/**
+ * The stems the library's findEmbeddedMatches looks for (its own list, not exported): it asks
+ * the trie about each of them, even for an empty text, and the asking is what is recorded.
+ */
+function stemsOf(self: Internals, findEmbedded: Internals["findEmbeddedMatches"]): string[] {
+  const root = self.profanityTrie as TrieNode & { findMatches?: unknown };
+  const stems: string[] = [];
+  root.findMatches = (text: string) => {
+    stems.push(text);
+    return [];
+  };
+  try {
+    findEmbedded("", "");
+  } finally {
+    delete root.findMatches; // the prototype's again
+  }
+  if (stems.length === 0) throw new Error("profanity: allprofanity's embedded stems are not there");
+  return stems;
+}
+
+/** The longest word in the trie: a scan from a position cannot match further than this. */
+function depthOf(node: TrieNode): number {
+  let deepest = 0;
+  for (const child of node.children.values()) deepest = Math.max(deepest, 1 + depthOf(child));
+  return deepest;
+}
+
+/** Whether `word` is itself a word of the trie (the library asks this of findMatches' array). */
+function isTrieWord(root: TrieNode, word: string): boolean {
+  let node: TrieNode | undefined = root;
+  for (let i = 0; i < word.length && node; i++) node = node.children.get(word.charAt(i));
+  return node?.isEndOfWord === true;
 }
 
 /**
@@ -57,10 +108,36 @@ export function withFastScans(filter: AllProfanity): AllProfanity {
   if (!buckets) throw new Error("profanity: allprofanity's leetspeak buckets are not there");
   const ascii = Array.from({ length: 128 }, (_, code) => buckets.get(String.fromCharCode(code)));
 
-  /** As the library's: true at the first dictionary word that passes its boundary checks. */
+  // The trie's depth, measured again after a word is added (the library adds through addWordToTrie).
+  let depth = depthOf(self.profanityTrie);
+  const addWordToTrie = self.addWordToTrie.bind(filter);
+  self.addWordToTrie = (word) => {
+    addWordToTrie(word);
+    depth = depthOf(self.profanityTrie);
+  };
+
+  /**
+   * As the library's: true at the first dictionary word that passes its boundary checks. In a
+   * pass that says which characters it changed (changedAt), a match that covers none of them
+   * was judged in the pass before with the same word and the same input positions, and is not
+   * judged again; a start from which no changed character is within the trie's depth is not
+   * scanned at all (a chat text whose only digits lead it is scanned once, not three times).
+   */
   self.hasMatchInPass = (searchText, originalText, posMap) => {
     const partial = self.detectPartialWords;
+    const changedAt = posMap?.changedAt;
+    let next = 0; // changedAt[next]: the first changed character at or after i
     for (let i = 0; i < searchText.length; i++) {
+      let firstNew = i; // a match must end after this index to be new in this pass
+      if (changedAt) {
+        while (next < changedAt.length && (changedAt[next] as number) < i) next++;
+        if (next === changedAt.length) return false;
+        firstNew = changedAt[next] as number;
+        if (firstNew - i >= depth) {
+          i = firstNew - depth; // the loop's i++ makes it the first start within reach
+          continue;
+        }
+      }
       const start = posMap ? (posMap.starts[i] as number) : i;
       // A whole word cannot start right after a word character: the library walks the trie
       // from here and then refuses every match it finds (isWholeWord's first test).
@@ -70,7 +147,7 @@ export function withFastScans(filter: AllProfanity): AllProfanity {
         node = node.children.get(searchText.charAt(pos));
         if (!node) break;
         pos++;
-        if (!node.isEndOfWord) continue;
+        if (!node.isEndOfWord || pos <= firstNew) continue;
         const end = posMap ? (posMap.ends[pos - 1] as number) : pos;
         if (!partial && !self.isWholeWord(originalText, start, end)) continue;
         if (self.isWhitelistedMatch(node.word, originalText.substring(start, end))) continue;
@@ -81,7 +158,10 @@ export function withFastScans(filter: AllProfanity): AllProfanity {
     return false;
   };
 
-  /** As the library's: the text with leetspeak undone, and where each character came from. */
+  /**
+   * As the library's: the text with leetspeak undone, and where each character came from;
+   * and which characters a token gave (changedAt).
+   */
   self.normalizeLeetSpeakWithMap = (text) => {
     const tokenAt = (i: number) => {
       const code = text.charCodeAt(i);
@@ -98,18 +178,72 @@ export function withFastScans(filter: AllProfanity): AllProfanity {
     let normalized = "";
     const starts: number[] = [];
     const ends: number[] = [];
+    const changedAt: number[] = [];
     for (let i = 0; i < text.length;) {
       const token = i < first ? undefined : tokenAt(i);
-      const consumed = token ? token[0].length : 1;
+      if (!token) {
+        normalized += text.charAt(i);
+        starts.push(i);
+        ends.push(i + 1);
+        i++;
+        continue;
+      }
+      const consumed = token[0].length;
       // A replacement of more than one code point adds a character per code point.
-      for (const char of token ? token[1] : text.charAt(i)) {
+      for (const char of token[1]) {
+        changedAt.push(normalized.length);
         normalized += char;
         starts.push(i);
         ends.push(i + consumed);
       }
       i += consumed;
     }
-    return { normalized, starts, ends };
+    return { normalized, starts, ends, changedAt };
+  };
+
+  /**
+   * As the library's: runs of three or more of a character collapse to one ("fuuuck"), any
+   * run once the text has such a run; null when it has none. And which characters stand for
+   * a run of more than one (changedAt).
+   */
+  self.collapseRepeatsWithMap = (text) => {
+    let triggered = false;
+    for (let j = 2; j < text.length && !triggered; j++) {
+      const code = text.charCodeAt(j);
+      triggered = code === text.charCodeAt(j - 1) && code === text.charCodeAt(j - 2);
+    }
+    if (!triggered) return null;
+    let normalized = "";
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const changedAt: number[] = [];
+    for (let i = 0; i < text.length;) {
+      const code = text.charCodeAt(i);
+      let runEnd = i + 1;
+      while (runEnd < text.length && text.charCodeAt(runEnd) === code) runEnd++;
+      if (runEnd - i > 1) changedAt.push(normalized.length);
+      normalized += text.charAt(i);
+      starts.push(i);
+      ends.push(runEnd);
+      i = runEnd;
+    }
+    return { normalized, starts, ends, changedAt };
+  };
+
+  /**
+   * As the library's: the tokens that hold one of its strong stems inside them ("sisfuck").
+   * The library asks the trie whether each stem is still a word through findMatches, an
+   * array of results per stem on every call; here a walk that allocates nothing.
+   */
+  const findEmbeddedMatches = self.findEmbeddedMatches.bind(filter);
+  const strongStems = stemsOf(self, findEmbeddedMatches);
+  self.findEmbeddedMatches = (searchText, originalText) => {
+    for (const stem of strongStems) {
+      if (searchText.includes(stem) && isTrieWord(self.profanityTrie, stem)) {
+        return findEmbeddedMatches(searchText, originalText);
+      }
+    }
+    return [];
   };
   return filter;
 }

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import {
   CLOSE_CODES,
@@ -44,6 +45,8 @@ export class Connection {
   heartbeatSlot = -1;
   /** Its `call` frames still running (bounded by REALTIME_LIMITS.maxCallsInFlight). */
   callsInFlight = 0;
+  /** Its socket is corked until the current turn's ticks run (holdWritesForTheTurn). */
+  private holdingWrites = false;
   private tokens: number = REALTIME_LIMITS.frameBurst;
   private refilledAt = Date.now();
   private typingAt: Map<string, number> | null = null;
@@ -62,9 +65,34 @@ export class Connection {
     if (this.canTake()) this.ws.send(data, TEXT_FRAME);
   }
 
-  /** Writes a frame prepared once for every subscriber of a broadcast (`prepareTextFrame`). */
+  /**
+   * Writes a frame prepared once for every subscriber of a broadcast (`prepareTextFrame`). To
+   * a socket with a call in flight, the broadcast is most often that call's own message, and
+   * the call's result follows in the same turn: the two leave in one write.
+   */
   sendPrepared(frame: Buffer, payload: Buffer) {
-    if (this.canTake()) writePreparedFrame(this.ws, frame, payload);
+    if (!this.canTake()) return;
+    if (this.callsInFlight > 0) this.holdWritesForTheTurn();
+    writePreparedFrame(this.ws, frame, payload);
+  }
+
+  /**
+   * Corks the socket until the ticks of this turn run, after its microtasks (decision 0044):
+   * a message sent over the socket reaches its sender twice, as the room's broadcast and as
+   * the call's result, and the result's promise settles within the same turn of the event
+   * loop as the broadcast (with one process; with several the broadcast comes back from
+   * Redis later and nothing is held). One system call and one TCP segment instead of two.
+   */
+  private holdWritesForTheTurn() {
+    if (this.holdingWrites) return;
+    const socket = (this.ws as unknown as { _socket?: Socket })._socket;
+    if (!socket) return;
+    this.holdingWrites = true;
+    socket.cork();
+    process.nextTick(() => {
+      this.holdingWrites = false;
+      socket.uncork();
+    });
   }
 
   private canTake() {
