@@ -108,12 +108,14 @@ export function withFastScans(filter: AllProfanity): AllProfanity {
   if (!buckets) throw new Error("profanity: allprofanity's leetspeak buckets are not there");
   const ascii = Array.from({ length: 128 }, (_, code) => buckets.get(String.fromCharCode(code)));
 
-  // The trie's depth, measured again after a word is added (the library adds through addWordToTrie).
+  // The trie's depth, measured again at the first scan after words were added (the library
+  // adds each word through addWordToTrie).
   let depth = depthOf(self.profanityTrie);
+  let wordsAdded = false;
   const addWordToTrie = self.addWordToTrie.bind(filter);
   self.addWordToTrie = (word) => {
     addWordToTrie(word);
-    depth = depthOf(self.profanityTrie);
+    wordsAdded = true;
   };
 
   /**
@@ -126,6 +128,10 @@ export function withFastScans(filter: AllProfanity): AllProfanity {
   self.hasMatchInPass = (searchText, originalText, posMap) => {
     const partial = self.detectPartialWords;
     const changedAt = posMap?.changedAt;
+    if (changedAt && wordsAdded) {
+      depth = depthOf(self.profanityTrie);
+      wordsAdded = false;
+    }
     let next = 0; // changedAt[next]: the first changed character at or after i
     for (let i = 0; i < searchText.length; i++) {
       let firstNew = i; // a match must end after this index to be new in this pass
