@@ -1,23 +1,17 @@
-import { once } from "node:events";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket, WebSocketServer } from "ws";
 import { Connection, encodeEvent } from "./connection";
 import { prepareTextFrame } from "./prepared-frame";
+import { openSocketPair } from "./socket-pair.test-support";
 
-let wss: WebSocketServer;
+let pair: Awaited<ReturnType<typeof openSocketPair>>;
 let connection: Connection;
-let client: WebSocket;
-const received: string[] = [];
+let received: string[];
 
 beforeAll(async () => {
-  wss = new WebSocketServer({ port: 0, host: "127.0.0.1", perMessageDeflate: false });
-  await once(wss, "listening");
-  const accepted = once(wss, "connection") as Promise<[WebSocket]>;
-  client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
-  client.on("message", (data) => received.push(data.toString()));
-  const [ws] = await accepted;
-  connection = new Connection(ws, {
+  pair = await openSocketPair();
+  received = pair.received;
+  connection = new Connection(pair.server, {
     id: "u1",
     name: "Ada",
     image: null,
@@ -26,10 +20,7 @@ beforeAll(async () => {
     address: "127.0.0.1",
   });
 });
-afterAll(async () => {
-  client.close();
-  await new Promise((resolve) => wss.close(resolve));
-});
+afterAll(() => pair.close());
 
 const socketOf = (c: Connection) => (c.ws as unknown as { _socket: Socket })._socket;
 

@@ -1,29 +1,17 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket, WebSocketServer } from "ws";
+import type { WebSocket } from "ws";
 import { prepareTextFrame, writePreparedFrame } from "./prepared-frame";
+import { openSocketPair } from "./socket-pair.test-support";
 
-let wss: WebSocketServer;
+let pair: Awaited<ReturnType<typeof openSocketPair>>;
 let server: WebSocket;
-let client: WebSocket;
-const received: string[] = [];
+let received: string[];
 
 beforeAll(async () => {
-  wss = new WebSocketServer({ port: 0, host: "127.0.0.1", perMessageDeflate: false });
-  await once(wss, "listening");
-  const accepted = once(wss, "connection") as Promise<[WebSocket]>;
-  client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
-  client.on("message", (data, isBinary) => {
-    expect(isBinary).toBe(false);
-    received.push(data.toString());
-  });
-  [server] = await accepted;
+  pair = await openSocketPair();
+  ({ server, received } = pair);
 });
-afterAll(async () => {
-  client.close();
-  await new Promise((resolve) => wss.close(resolve));
-});
+afterAll(() => pair.close());
 
 const text = (length: number, char: string) => char.repeat(length);
 
