@@ -50,18 +50,29 @@ export class PostgresCpu {
     }
   }
 
-  /** CPU seconds of the cluster so far (live processes + the children already reaped). */
+  /**
+   * CPU seconds of the cluster so far (live processes + the children already reaped). A
+   * child reaped while /proc is being scanned would be in neither part (gone from /proc,
+   * not yet in the cutime read before the scan) or in both (read in the scan, then in the
+   * cutime read after it): the scan is taken again until the postmaster reaped no one
+   * during it. (An idle backend of a pool that exits at the end of a window had made that
+   * window's reading lose its whole lifetime's CPU.)
+   */
   seconds(): number {
-    const root = times(this.postmaster);
-    if (!root) return Number.NaN;
-    let ticks = root.own + root.children;
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      const pid = Number(entry);
-      const t = pid === this.postmaster ? null : times(pid);
-      if (t && t.ppid === this.postmaster) ticks += t.own;
+    for (let attempt = 0; ; attempt++) {
+      const root = times(this.postmaster);
+      if (!root) return Number.NaN;
+      let ticks = root.own + root.children;
+      for (const entry of readdirSync("/proc")) {
+        if (!/^\d+$/.test(entry)) continue;
+        const pid = Number(entry);
+        const t = pid === this.postmaster ? null : times(pid);
+        if (t && t.ppid === this.postmaster) ticks += t.own;
+      }
+      if (times(this.postmaster)?.children === root.children || attempt >= 10) {
+        return ticks / CLK_TCK;
+      }
     }
-    return ticks / CLK_TCK;
   }
 }
 
