@@ -151,17 +151,17 @@ export class WorkerPool {
   }
 
   /**
-   * Waits until no message has arrived for a second (at most `maxMs`): what a server still
-   * had queued must not spill into the next measurement.
+   * Waits until no message has arrived for `quietMs` (a second by default; at most `maxMs`):
+   * what a server still had queued must not spill into the next measurement.
    */
-  async drain(maxMs = 60_000) {
+  async drain(maxMs = 60_000, quietMs = 1000) {
     const deadline = Date.now() + maxMs;
     let last = -1;
     for (;;) {
       const { deliveries } = await this.status();
       if (deliveries === last || Date.now() > deadline) return;
       last = deliveries;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, quietMs));
     }
   }
 

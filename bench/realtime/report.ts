@@ -358,13 +358,117 @@ function sendTable(rows: SendPathRow[]) {
   );
 }
 
+/** The sides of an interleaved run at `rate`: ours over `via` and the baseline, pooled. */
+function interleavedAt(result: SendPathResult, via: SendVia, rate: number) {
+  const sides = result.interleaved?.sides ?? [];
+  const ours = sides.find(
+    (s) => s.server === "ours" && s.via === via && s.offeredPerSecond === rate,
+  );
+  const base = sides.find((s) => s.server === "socketio-pg" && s.offeredPerSecond === rate);
+  return ours && base ? { ours, base, ratio: ours.sendsPerCpuS / base.sendsPerCpuS } : null;
+}
+
+/** An interleaved run's pooled figures, ours beside the baseline, with each pair's ratio. */
+function interleavedTable(result: SendPathResult) {
+  const run = result.interleaved;
+  if (!run) return "";
+  const cpu = (n: number | null) => (n === null ? "–" : fixed(n));
+  const lines = run.sides.map((s) => {
+    const pairs = sendRatio(result.rows, s.via === "socket.io" ? "ws" : s.via, s.offeredPerSecond);
+    const found = interleavedAt(result, s.via === "socket.io" ? "ws" : s.via, s.offeredPerSecond);
+    return [
+      SEND_SERVER_LABEL[s.server],
+      SEND_VIA_LABEL[s.via],
+      int(s.offeredPerSecond),
+      `${s.slices} × ${fixed(s.windowS / s.slices, 1)} s`,
+      int(s.answered / s.windowS),
+      int(s.deliveries / s.windowS),
+      fixed(s.serverCpuS),
+      cpu(s.postgresCpuS),
+      cpu(s.redisCpuS),
+      int(s.sendsPerCpuS),
+      fixed(s.p50Ms),
+      fixed(s.p99Ms),
+      fixed(s.maxMs, 1),
+      int(s.failed),
+      s.server === "ours" && found && pairs
+        ? `**${fixed(found.ratio)}** (pairs: median ${fixed(pairs.ratio)}, ${fixed(Math.min(...pairs.rounds.map((r) => r.ratio)))}-${fixed(Math.max(...pairs.rounds.map((r) => r.ratio)))})`
+        : "",
+    ];
+  });
+  return table(
+    [
+      "server",
+      "sent over",
+      "offered sends/s",
+      "slices",
+      "answered/s",
+      "deliveries/s",
+      "server CPU-s",
+      "PostgreSQL CPU-s (cluster)",
+      "Redis CPU-s",
+      "sends per CPU-s (all on the path, pooled)",
+      "p50 ms",
+      "p99 ms",
+      "max ms",
+      "failed sends",
+      `ours / baseline (≥ ${SEND_TARGETS.vsBaseline}), pooled`,
+    ],
+    lines,
+  );
+}
+
+function interleavedVerdicts(result: SendPathResult): Verdict[] {
+  const run = result.interleaved;
+  if (!run) return [];
+  const out: Verdict[] = [];
+  const vias = [...new Set(run.sides.filter((s) => s.server === "ours").map((s) => s.via))];
+  for (const via of vias) {
+    const label = SEND_VIA_LABEL[via];
+    for (const rate of SEND_TARGETS.ratioRates) {
+      const found = interleavedAt(result, via, rate);
+      const pairs = sendRatio(result.rows, via, rate);
+      if (!found || !pairs) continue;
+      const sustained = found.ours.sustained && found.base.sustained;
+      out.push({
+        target: `full send path over ${label}, rooms of ${result.roomSize}: sends per CPU-s (server, PostgreSQL, Redis) ≥ ${SEND_TARGETS.vsBaseline} × Socket.IO + PostgreSQL's (at ${int(rate)} sends/s)`,
+        result:
+          `${fixed(found.ratio)} × (${int(found.ours.sendsPerCpuS)} against ${int(found.base.sendsPerCpuS)}), ` +
+          `pooled over ${run.pairs} interleaved pairs of ${fixed(run.sliceS, 0)}-s slices; ` +
+          `the pairs' ratios ${pairs.rounds.map((r) => fixed(r.ratio)).join(", ")} (median ${fixed(pairs.ratio)})` +
+          (sustained ? "" : "; a server did not sustain the rate, so the ratio is not comparable"),
+        met: sustained ? found.ratio >= SEND_TARGETS.vsBaseline : null,
+      });
+    }
+    const found = interleavedAt(result, via, SEND_TARGETS.p99AtRate);
+    if (found) {
+      out.push({
+        target: `full send path over ${label}: p99 send to delivery ≤ ${SEND_TARGETS.p99Ms} ms at ${int(SEND_TARGETS.p99AtRate)} sends/s`,
+        result:
+          `${fixed(found.ours.p99Ms)} ms over all ${found.ours.slices} slices' deliveries, ${int(found.ours.failed)} failed ` +
+          `(Socket.IO + PostgreSQL: ${fixed(found.base.p99Ms)} ms)`,
+        met: found.ours.p99Ms <= SEND_TARGETS.p99Ms && found.ours.failed === 0,
+      });
+    }
+  }
+  return out;
+}
+
 function sendVerdicts(result: SendPathResult): Verdict[] {
+  if (result.interleaved) {
+    // Ours against the baseline from the pooled slices; the embedded default's rows as always.
+    const embedded = result.rows.filter((r) => r.server === "embedded");
+    return [
+      ...interleavedVerdicts(result),
+      ...sendVerdicts({ ...result, interleaved: undefined, rows: embedded }),
+    ];
+  }
   const out: Verdict[] = [];
   const rows = result.rows;
   const several = roundsOf(rows).length > 1;
   const eachRound = (values: number[], unit = "") =>
     several ? ` (rounds: ${values.map((v) => fixed(v) + unit).join(", ")})` : "";
-  const vias = [...new Set(rows.filter((r) => r.server === "ours").map((r) => r.via))];
+  const vias = [...new Set(rows.filter((r) => r.server !== "socketio-pg").map((r) => r.via))];
   for (const via of vias) {
     const label = SEND_VIA_LABEL[via];
     for (const rate of SEND_TARGETS.ratioRates) {
@@ -630,6 +734,21 @@ export function renderReport(results: Results): string {
       "",
       sendTable(send.rows),
     );
+    if (send.interleaved) {
+      const run = send.interleaved;
+      parts.push(
+        "",
+        "### Full send path, interleaved: each side's slices pooled",
+        "",
+        interleavedTable(send),
+        "",
+        `Ours and the baseline ran and held their members at once; they were measured in ${run.pairs} ` +
+          `pairs of ${fixed(run.sliceS, 0)}-s slices (each after ${fixed(run.sliceWarmupS, 0)} s of sending), ` +
+          "taking turns (ours, then the baseline), so both saw the " +
+          "same stretches of the machine. In the tables above, a round is a pair of slices. Pooled: " +
+          "a side's answered sends over its CPU in all its slices, and its latencies in one histogram.",
+      );
+    }
   }
   const p = results.pairs;
   if (p) {

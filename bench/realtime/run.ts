@@ -48,6 +48,11 @@ const HELP = `Usage: npm run bench:realtime -- [options]
   --send-room-size <n>   default 10
   --send-rounds <n>      full send path: measure each server this many times, in alternating
                          order, and take the median of each round's ratio (default 1)
+  --send-interleave <n>  full send path: ours and the baseline connected at once and measured
+                         in n pairs of short slices taking turns (default 0: rounds instead);
+                         the embedded default, if asked for, then runs in rounds
+  --send-slice <s>       an interleaved slice's window (default 4) after --send-slice-warmup
+                         seconds of sending (default 1)
   --baseline-membership <m>  how the baseline checks membership per send: cached (the rooms
                          the socket joined as a member; default) or query (INSERT ... WHERE
                          EXISTS a membership row)
@@ -81,6 +86,9 @@ const { values } = parseArgs({
     warmup: { type: "string" },
     "send-servers": { type: "string", default: "ours,socketio-pg,embedded" },
     "send-rounds": { type: "string", default: "1" },
+    "send-interleave": { type: "string", default: "0" },
+    "send-slice": { type: "string", default: "4" },
+    "send-slice-warmup": { type: "string", default: "1" },
     "send-rates": { type: "string" },
     "embedded-send-rates": { type: "string" },
     "send-transport": { type: "string", default: "both" },
@@ -237,6 +245,9 @@ async function main() {
         warmupMs: num(values.warmup, 3, 1) * 1000,
         windowMs: num(values.window, 10, 2) * 1000,
         rounds: Math.max(1, Number(values["send-rounds"])),
+        interleave: Math.max(0, Number(values["send-interleave"])),
+        sliceMs: Number(values["send-slice"]) * 1000,
+        sliceWarmupMs: Number(values["send-slice-warmup"]) * 1000,
       },
       pool,
       log,

@@ -8,6 +8,7 @@ import { PostgresCpu } from "../../admin/postgres";
 import { signInGuests, type Guest } from "../clients";
 import type { WorkerPool } from "../pool";
 import { cpuSeconds, cpuWindow, onCleanup, sleep } from "../proc";
+import { Histogram } from "../stats";
 import type { ClientSpec, SendStatus, SendTransport } from "../protocol";
 import {
   createServices,
@@ -66,6 +67,14 @@ export interface SendPathOptions {
    * the ratio; the report takes each round's ratio and their median.
    */
   rounds: number;
+  /**
+   * Pairs of interleaved slices (0: none): ours and the baseline both connected, measured in
+   * turns of `sliceMs` after `sliceWarmupMs` each (runInterleaved); the embedded default, if
+   * asked for, is then measured in rounds after it.
+   */
+  interleave: number;
+  sliceMs: number;
+  sliceWarmupMs: number;
 }
 
 export interface SendPathRow {
@@ -114,18 +123,35 @@ export interface SendPathResult {
   membership: BaselineMembership;
   /** Rounds of the run (older result files have none: one). */
   rounds?: number;
+  /** An interleaved run's pooled figures; its slices are rows, their pair as the round. */
+  interleaved?: {
+    pairs: number;
+    sliceS: number;
+    sliceWarmupS: number;
+    sides: InterleavedSide[];
+  };
   rows: SendPathRow[];
 }
 
 type Log = (line: string) => void;
 
 const ms = (us: number) => us / 1000;
-const roomId = (size: number, index: number) => `bench-r${size}-${index}`;
+/**
+ * The rooms' ids start `bench-r{size}-`; in an interleaved run the baseline's start
+ * `bench-s{size}-`, so that each side's members send only into their own server's rooms
+ * while both servers' members are connected.
+ */
+const OURS_ROOMS = "bench-r";
+const BASELINE_ROOMS = "bench-s";
+const roomPrefix = (rooms: string, size: number) => `${rooms}${size}-`;
 
 /** Member i sits in room floor(i / size); a last, smaller room is left out. */
-function layout(clients: number, size: number) {
-  const rooms = Math.floor(clients / size);
-  return Array.from({ length: rooms * size }, (_, i) => roomId(size, Math.floor(i / size)));
+function layout(clients: number, size: number, rooms = OURS_ROOMS) {
+  const count = Math.floor(clients / size);
+  return Array.from(
+    { length: count * size },
+    (_, i) => `${roomPrefix(rooms, size)}${Math.floor(i / size)}`,
+  );
 }
 
 /**
@@ -309,20 +335,27 @@ async function settle(pool: WorkerPool, maxMs = 60_000) {
   }
 }
 
-/** One rate on one server: pace the sends, warm up, measure a window, stop and settle. */
+/**
+ * One rate on one server: pace the sends, warm up, measure a window, stop and settle. Only
+ * the members in rooms starting `roomPrefix` send (an interleaved run has both servers'
+ * members connected); the window's latencies come back beside its row, to be pooled.
+ */
 async function measureRate(options: {
   server: RunningServer;
   kind: SendServer;
   via: SendVia;
   pool: WorkerPool;
   roomSize: number;
+  roomPrefix: string;
   rate: number;
   warmupMs: number;
   windowMs: number;
   postgres: { cluster: PostgresCpu; own: DatabaseCpu } | null;
   redis: number | null;
   round: number;
-}): Promise<SendPathRow> {
+  /** How long no message may arrive before the window's backlog counts as gone (1 s). */
+  quietMs?: number;
+}): Promise<{ row: SendPathRow; histogram: Histogram }> {
   const { server, pool, rate } = options;
   const workers = pool.pids.length;
   const transport: SendTransport = options.via === "http" ? "http" : "socket";
@@ -330,7 +363,7 @@ async function measureRate(options: {
     cmd: "sendStart",
     transport,
     perSecond: rate / workers,
-    roomPrefix: `bench-r${options.roomSize}-`,
+    roomPrefix: options.roomPrefix,
     origin: server.origin,
   });
   try {
@@ -352,12 +385,12 @@ async function measureRate(options: {
     const { deliveries, histogram } = await pool.deliveries();
     await pool.all({ cmd: "sendStop" });
     const settled = await settle(pool);
-    await pool.drain();
+    await pool.drain(60_000, options.quietMs);
     const sends = after.sent - before.sent;
     // Per CPU-second counts the sends the server completed (answered) in the window.
     const answered = after.answered - before.answered;
     const pathCpuS = cpu.serverCpuS + (postgresCpuS ?? 0) + (cpu.redisCpuS ?? 0);
-    return {
+    const row: SendPathRow = {
       round: options.round,
       server: options.kind,
       via: options.via,
@@ -385,6 +418,7 @@ async function measureRate(options: {
       otherOnServerCoreS: cpu.otherOnServerCoreS,
       windowS: cpu.windowS,
     };
+    return { row, histogram };
   } finally {
     await pool.all({ cmd: "sendStop" });
   }
@@ -421,114 +455,80 @@ async function postgresCpu(databaseUrl: string) {
   return { cluster, own, close };
 }
 
-/** Opens the members' sockets and measures every (transport, rate) on one running server. */
-async function measureServer(options: {
+/**
+ * A server of one kind, ready to measure: running, its members signed in and in their rooms
+ * (not yet connected), its CPU readers open. `close` stops and removes all of it.
+ */
+interface Prepared {
   kind: SendServer;
   server: RunningServer;
   specs: ClientSpec[];
   vias: SendVia[];
   rates: number[];
+  /** Its members' rooms start with this (`measureRate`'s `roomPrefix`). */
+  roomPrefix: string;
   postgres: { cluster: PostgresCpu; own: DatabaseCpu } | null;
   redis: number | null;
-  pool: WorkerPool;
-  opts: SendPathOptions;
-  round: number;
-  log: Log;
-}) {
-  const { server, pool, log, opts } = options;
-  const label = SEND_SERVER_LABEL[options.kind];
-  log(`  ${label}: server pid ${server.pid} on ${server.origin}`);
-  const started = Date.now();
-  const opened = await pool.open({
-    target: options.kind === "socketio-pg" ? "socketio-pg" : "ours",
-    url: server.socketUrl,
-    origin: server.origin,
-    clients: options.specs,
-    concurrency: 50,
-  });
-  if (opened.failed > 0) {
-    throw new Error(`${label}: ${opened.failed} members failed to join: ${opened.firstError}`);
-  }
-  log(`  ${label}: ${opened.opened} members joined in ${Date.now() - started} ms`);
-  const rows: SendPathRow[] = [];
-  try {
-    for (const via of options.vias) {
-      for (const rate of options.rates) {
-        const row = await measureRate({
-          server,
-          kind: options.kind,
-          via,
-          pool,
-          roomSize: opts.roomSize,
-          rate,
-          warmupMs: opts.warmupMs,
-          windowMs: opts.windowMs,
-          postgres: options.postgres,
-          redis: options.redis,
-          round: options.round,
-        });
-        rows.push(row);
-        logRow(log, row);
-      }
-    }
-    const status = await pool.status();
-    if (status.closed > 0) {
-      log(
-        `  ${label}: WARNING ${status.closed} members were closed: ${JSON.stringify(status.closeCodes)}`,
-      );
-    }
-    return rows;
-  } finally {
-    await pool.all({ cmd: "closeAll" });
-  }
+  close(): Promise<void>;
 }
 
-const oursVias = (transports: ("http" | "ws")[]): SendVia[] => transports;
-
-async function runOurs(opts: SendPathOptions, round: number, pool: WorkerPool, log: Log) {
-  const roomOf = layout(opts.clients, opts.roomSize);
-  const services = await createServices();
+/**
+ * Runs `steps` in order, each adding what undoes it; if one fails, what was done is undone
+ * (last first) and the error goes on. Answers the undo of everything.
+ */
+async function preparing(steps: (undo: (step: () => Promise<unknown>) => void) => Promise<void>) {
+  const undos: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    while (undos.length > 0) await undos.pop()?.();
+  };
   try {
+    await steps((step) => undos.push(step));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return close;
+}
+
+async function prepareOurs(opts: SendPathOptions): Promise<Prepared> {
+  const roomOf = layout(opts.clients, opts.roomSize, OURS_ROOMS);
+  let prepared: Omit<Prepared, "close"> | undefined;
+  const close = await preparing(async (undo) => {
+    const services = await createServices();
+    undo(() => services.drop());
     const server = await startOurs({ services });
-    try {
-      const guests = await signInGuests({
-        baseUrl: server.origin,
-        origin: server.origin,
-        count: roomOf.length,
-        ipBlock: 40,
-        concurrency: 50,
-      });
-      await insertOursPg(services.databaseUrl, roomOf, guests);
-      const postgres = await postgresCpu(services.databaseUrl);
-      try {
-        return await measureServer({
-          kind: "ours",
-          server,
-          specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
-          vias: oursVias(opts.transports),
-          rates: opts.rates,
-          postgres,
-          redis: await redisPid(),
-          pool,
-          opts,
-          round,
-          log,
-        });
-      } finally {
-        await postgres.close();
-      }
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await services.drop();
-  }
+    undo(() => server.stop());
+    const guests = await signInGuests({
+      baseUrl: server.origin,
+      origin: server.origin,
+      count: roomOf.length,
+      ipBlock: 40,
+      concurrency: 50,
+    });
+    await insertOursPg(services.databaseUrl, roomOf, guests);
+    const postgres = await postgresCpu(services.databaseUrl);
+    undo(() => postgres.close());
+    prepared = {
+      kind: "ours",
+      server,
+      specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
+      vias: oursVias(opts.transports),
+      rates: opts.rates,
+      roomPrefix: roomPrefix(OURS_ROOMS, opts.roomSize),
+      postgres,
+      redis: await redisPid(),
+    };
+  });
+  if (!prepared) throw new Error("ours: not prepared");
+  return { ...prepared, close };
 }
 
-async function runEmbedded(opts: SendPathOptions, round: number, pool: WorkerPool, log: Log) {
-  const roomOf = layout(opts.clients, opts.roomSize);
-  const dir = tempDir();
-  try {
+async function prepareEmbedded(opts: SendPathOptions): Promise<Prepared> {
+  const roomOf = layout(opts.clients, opts.roomSize, OURS_ROOMS);
+  let prepared: Omit<Prepared, "close"> | undefined;
+  const close = await preparing(async (undo) => {
+    const dir = tempDir();
+    undo(() => removeDir(dir));
     // Sign the guests in on a first server, add their rooms while none runs, start again.
     const first = await startOurs({ dir });
     let guests: Guest[];
@@ -545,62 +545,292 @@ async function runEmbedded(opts: SendPathOptions, round: number, pool: WorkerPoo
     }
     await insertOursPglite(join(dir, "data", "db"), roomOf, guests);
     const server = await startOurs({ dir });
-    try {
-      return await measureServer({
-        kind: "embedded",
-        server,
-        specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
-        vias: oursVias(opts.transports),
-        rates: opts.embeddedRates,
-        postgres: null,
-        redis: null,
-        pool,
-        opts,
-        round,
-        log,
-      });
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await removeDir(dir);
-  }
+    undo(() => server.stop());
+    prepared = {
+      kind: "embedded",
+      server,
+      specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
+      vias: oursVias(opts.transports),
+      rates: opts.embeddedRates,
+      roomPrefix: roomPrefix(OURS_ROOMS, opts.roomSize),
+      postgres: null,
+      redis: null,
+    };
+  });
+  if (!prepared) throw new Error("embedded: not prepared");
+  return { ...prepared, close };
 }
 
-async function runBaseline(opts: SendPathOptions, round: number, pool: WorkerPool, log: Log) {
-  const roomOf = layout(opts.clients, opts.roomSize);
-  const services = await createServices();
-  try {
+/** The baseline's rooms are `rooms`: `bench-s` when its members share the pool with ours'. */
+async function prepareBaseline(opts: SendPathOptions, rooms = OURS_ROOMS): Promise<Prepared> {
+  const roomOf = layout(opts.clients, opts.roomSize, rooms);
+  let prepared: Omit<Prepared, "close"> | undefined;
+  const close = await preparing(async (undo) => {
+    const services = await createServices();
+    undo(() => services.drop());
     const server = await startBaseline("socketio-pg", undefined, {
       url: services.databaseUrl,
       membership: opts.membership,
     });
-    try {
-      const specs = await insertBaseline(services.databaseUrl, roomOf);
-      const postgres = await postgresCpu(services.databaseUrl);
-      try {
-        return await measureServer({
-          kind: "socketio-pg",
-          server,
-          specs,
-          vias: ["socket.io"],
-          rates: opts.rates,
-          postgres,
-          redis: null,
+    undo(() => server.stop());
+    const specs = await insertBaseline(services.databaseUrl, roomOf);
+    const postgres = await postgresCpu(services.databaseUrl);
+    undo(() => postgres.close());
+    prepared = {
+      kind: "socketio-pg",
+      server,
+      specs,
+      vias: ["socket.io"],
+      rates: opts.rates,
+      roomPrefix: roomPrefix(rooms, opts.roomSize),
+      postgres,
+      redis: null,
+    };
+  });
+  if (!prepared) throw new Error("baseline: not prepared");
+  return { ...prepared, close };
+}
+
+const oursVias = (transports: ("http" | "ws")[]): SendVia[] => transports;
+
+/** Connects a prepared server's members (to the sockets already open, if any). */
+async function openMembers(p: Prepared, pool: WorkerPool, log: Log) {
+  const label = SEND_SERVER_LABEL[p.kind];
+  log(`  ${label}: server pid ${p.server.pid} on ${p.server.origin}`);
+  const started = Date.now();
+  const opened = await pool.open({
+    target: p.kind === "socketio-pg" ? "socketio-pg" : "ours",
+    url: p.server.socketUrl,
+    origin: p.server.origin,
+    clients: p.specs,
+    concurrency: 50,
+  });
+  if (opened.failed > 0) {
+    throw new Error(`${label}: ${opened.failed} members failed to join: ${opened.firstError}`);
+  }
+  log(`  ${label}: ${opened.opened} members joined in ${Date.now() - started} ms`);
+}
+
+async function warnIfClosed(pool: WorkerPool, log: Log) {
+  const status = await pool.status();
+  if (status.closed > 0) {
+    log(`  WARNING ${status.closed} members were closed: ${JSON.stringify(status.closeCodes)}`);
+  }
+}
+
+/** One window of `p` at `rate` over `via`. */
+const measure = (
+  p: Prepared,
+  pool: WorkerPool,
+  options: {
+    via: SendVia;
+    rate: number;
+    warmupMs: number;
+    windowMs: number;
+    round: number;
+    quietMs?: number;
+  },
+  roomSize: number,
+) =>
+  measureRate({
+    server: p.server,
+    kind: p.kind,
+    pool,
+    roomSize,
+    roomPrefix: p.roomPrefix,
+    postgres: p.postgres,
+    redis: p.redis,
+    ...options,
+  });
+
+/** Connects a prepared server's members and measures every (transport, rate) on it, in turn. */
+async function measureServer(
+  p: Prepared,
+  pool: WorkerPool,
+  opts: SendPathOptions,
+  round: number,
+  log: Log,
+) {
+  await openMembers(p, pool, log);
+  const rows: SendPathRow[] = [];
+  try {
+    for (const via of p.vias) {
+      for (const rate of p.rates) {
+        const { warmupMs, windowMs } = opts;
+        const { row } = await measure(
+          p,
           pool,
-          opts,
-          round,
-          log,
-        });
-      } finally {
-        await postgres.close();
+          { via, rate, warmupMs, windowMs, round },
+          opts.roomSize,
+        );
+        rows.push(row);
+        logRow(log, row);
       }
+    }
+    await warnIfClosed(pool, log);
+    return rows;
+  } finally {
+    await pool.all({ cmd: "closeAll" });
+  }
+}
+
+const PREPARE: Record<SendServer, (opts: SendPathOptions) => Promise<Prepared>> = {
+  ours: prepareOurs,
+  embedded: prepareEmbedded,
+  "socketio-pg": (opts) => prepareBaseline(opts),
+};
+
+/**
+ * Ours over one transport and the baseline, both running and connected at once, measured in
+ * short slices that take turns (ours, baseline, ours, baseline, ...) at the same offered
+ * rate. The sandbox's speed drifts by 10-50 % over minutes, which a window of each side
+ * minutes apart puts into their ratio; slices seconds apart see the same machine. Strict
+ * turns keep each side idle for one slice of the other's (~6 s): a longer wait would let the
+ * `pg` pools (idle timeout 10 s) close their connections, and those backends' exits would be
+ * counted in the other side's slice. Each slice is a row (its pair is its round, so the
+ * report gives each pair's ratio and their median); the pooled figures (all of a side's
+ * sends over all of its CPU, its latencies in one histogram) are the result.
+ */
+/** An interleaved slice's backlog is gone once no message arrived for this long. */
+const SLICE_QUIET_MS = 300;
+
+async function runInterleaved(opts: SendPathOptions, pool: WorkerPool, log: Log) {
+  const via: SendVia = opts.transports.includes("ws") ? "ws" : "http";
+  const ours = await prepareOurs(opts);
+  const rows: SendPathRow[] = [];
+  const pooled: InterleavedSide[] = [];
+  try {
+    const baseline = await prepareBaseline(opts, BASELINE_ROOMS);
+    try {
+      await openMembers(ours, pool, log);
+      await openMembers(baseline, pool, log);
+      const sides = [
+        { p: ours, via },
+        { p: baseline, via: "socket.io" as const },
+      ];
+      for (const rate of opts.rates) {
+        log(
+          `  ${opts.interleave} pairs of ${opts.sliceMs / 1000}-s slices at ${rate} sends/s ` +
+            `(each after ${opts.sliceWarmupMs / 1000} s of warm-up), ${SEND_VIA_LABEL[via]} against Socket.IO`,
+        );
+        // A first, unmeasured stretch for each side: its code warms up as in a window's warm-up.
+        for (const side of sides) {
+          const warm = { via: side.via, rate, round: 0, warmupMs: 0, windowMs: opts.warmupMs };
+          await measure(side.p, pool, warm, opts.roomSize);
+        }
+        const totals = sides.map((side) => ({
+          side,
+          rows: [] as SendPathRow[],
+          histogram: new Histogram(),
+        }));
+        for (let pair = 1; pair <= opts.interleave; pair++) {
+          for (const total of totals) {
+            const { row, histogram } = await measure(
+              total.side.p,
+              pool,
+              {
+                via: total.side.via,
+                rate,
+                round: pair,
+                warmupMs: opts.sliceWarmupMs,
+                windowMs: opts.sliceMs,
+                quietMs: SLICE_QUIET_MS,
+              },
+              opts.roomSize,
+            );
+            total.rows.push(row);
+            total.histogram.merge(histogram.toSparse(), histogram.max);
+            rows.push(row);
+          }
+        }
+        for (const total of totals) {
+          const side = pooledSide(
+            total.side.p.kind,
+            total.side.via,
+            rate,
+            total.rows,
+            total.histogram,
+          );
+          pooled.push(side);
+          log(
+            `  ${SEND_SERVER_LABEL[side.server]} over ${SEND_VIA_LABEL[side.via]} at ${rate} sends/s, pooled over ${total.rows.length} slices: ` +
+              `${Math.round(side.sendsPerCpuS)} sends per CPU-s (server ${side.serverCpuS.toFixed(2)}, ` +
+              `PostgreSQL ${side.postgresCpuS?.toFixed(2) ?? "–"}, Redis ${side.redisCpuS?.toFixed(2) ?? "–"} s), ` +
+              `p50 / p99 ${side.p50Ms.toFixed(2)} / ${side.p99Ms.toFixed(2)} ms, ${side.failed} failed`,
+          );
+        }
+      }
+      await warnIfClosed(pool, log);
     } finally {
-      await server.stop();
+      await pool.all({ cmd: "closeAll" });
+      await baseline.close();
     }
   } finally {
-    await services.drop();
+    await ours.close();
   }
+  return { rows, pooled };
+}
+
+/** A side of an interleaved run, all its slices together. */
+export interface InterleavedSide {
+  server: SendServer;
+  via: SendVia;
+  offeredPerSecond: number;
+  slices: number;
+  windowS: number;
+  answered: number;
+  deliveries: number;
+  failed: number;
+  serverCpuS: number;
+  postgresCpuS: number | null;
+  redisCpuS: number | null;
+  pathCpuS: number;
+  sendsPerCpuS: number;
+  deliveriesPerCpuS: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Every slice sent ≥ 98 % of the offered rate and delivered ≥ 98 % of what that asks. */
+  sustained: boolean;
+}
+
+function pooledSide(
+  server: SendServer,
+  via: SendVia,
+  rate: number,
+  rows: SendPathRow[],
+  histogram: Histogram,
+): InterleavedSide {
+  const sum = (f: (r: SendPathRow) => number) => rows.reduce((s, r) => s + f(r), 0);
+  const orNull = (f: (r: SendPathRow) => number | null) =>
+    rows.some((r) => f(r) !== null) ? sum((r) => f(r) ?? 0) : null;
+  const pathCpuS = sum((r) => r.pathCpuS);
+  const answered = sum((r) => r.answeredPerSecond * r.windowS);
+  const deliveries = sum((r) => r.deliveries);
+  return {
+    server,
+    via,
+    offeredPerSecond: rate,
+    slices: rows.length,
+    windowS: sum((r) => r.windowS),
+    answered,
+    deliveries,
+    failed: sum((r) => r.failed),
+    serverCpuS: sum((r) => r.serverCpuS),
+    postgresCpuS: orNull((r) => r.postgresCpuS),
+    redisCpuS: orNull((r) => r.redisCpuS),
+    pathCpuS,
+    sendsPerCpuS: answered / pathCpuS,
+    deliveriesPerCpuS: deliveries / pathCpuS,
+    p50Ms: ms(histogram.percentile(50)),
+    p99Ms: ms(histogram.percentile(99)),
+    maxMs: ms(histogram.max),
+    sustained: rows.every(
+      (r) =>
+        r.sentPerSecond >= 0.98 * r.offeredPerSecond &&
+        r.deliveriesPerSecond >= 0.98 * r.offeredPerSecond * r.roomSize,
+    ),
+  };
 }
 
 export async function runSendPath(
@@ -609,14 +839,34 @@ export async function runSendPath(
   log: Log,
 ): Promise<SendPathResult> {
   const rows: SendPathRow[] = [];
-  for (let round = 1; round <= opts.rounds; round++) {
+  let interleaved: SendPathResult["interleaved"];
+  const servers = opts.interleave > 0 ? opts.servers.filter((s) => s === "embedded") : opts.servers;
+  if (opts.interleave > 0) {
+    if (!opts.servers.includes("ours") || !opts.servers.includes("socketio-pg")) {
+      throw new Error(
+        "--send-interleave measures ours against the baseline: --send-servers needs both",
+      );
+    }
+    const run = await runInterleaved(opts, pool, log);
+    rows.push(...run.rows);
+    interleaved = {
+      pairs: opts.interleave,
+      sliceS: opts.sliceMs / 1000,
+      sliceWarmupS: opts.sliceWarmupMs / 1000,
+      sides: run.pooled,
+    };
+  }
+  for (let round = 1; round <= opts.rounds && servers.length > 0; round++) {
     if (opts.rounds > 1) log(`  round ${round} of ${opts.rounds}`);
     // Every other round in the opposite order, so a steady drift weighs on both sides alike.
-    const order = round % 2 === 1 ? opts.servers : [...opts.servers].reverse();
+    const order = round % 2 === 1 ? servers : [...servers].reverse();
     for (const server of order) {
-      if (server === "ours") rows.push(...(await runOurs(opts, round, pool, log)));
-      if (server === "socketio-pg") rows.push(...(await runBaseline(opts, round, pool, log)));
-      if (server === "embedded") rows.push(...(await runEmbedded(opts, round, pool, log)));
+      const p = await PREPARE[server](opts);
+      try {
+        rows.push(...(await measureServer(p, pool, opts, round, log)));
+      } finally {
+        await p.close();
+      }
     }
   }
   return {
@@ -624,6 +874,7 @@ export async function runSendPath(
     roomSize: opts.roomSize,
     membership: opts.membership,
     rounds: opts.rounds,
+    ...(interleaved ? { interleaved } : {}),
     rows,
   };
 }
