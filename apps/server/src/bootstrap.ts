@@ -109,7 +109,7 @@ export async function bootstrap(
     redis = config.REDIS_URL
       ? await connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
       : undefined;
-    const rateLimiter = createRateLimiter({ redis, scale: config.RATE_LIMIT_SCALE });
+    const rateLimiter = createRateLimiter({ redis, scale: config.RATE_LIMIT_SCALE, logger });
     // better-auth reports ended sessions from its hooks; the realtime side exists only later.
     let notifySessions = (_userId: string) => {};
     let removeOwnAccount = async (_userId: string): Promise<void> => {
@@ -136,6 +136,8 @@ export async function bootstrap(
       redis,
     });
     realtime = rt;
+    // A process alone keeps its rate-limit counts itself; sharing, in Redis (decision 0045).
+    rt.bus.watchSharing((sharing) => rateLimiter.setSharing(sharing));
     notifySessions = (userId) => rt.sessionsChanged(userId);
     removeOwnAccount = (userId) =>
       removeOwnAccountOf({ db: database.db, realtime: rt, storage, logger }, userId);
@@ -168,6 +170,7 @@ export async function bootstrap(
       async close() {
         stranger.close();
         sessions.close();
+        rateLimiter.close();
         await rt.close();
         // After the sockets, before the database: the last tallies are written.
         await activity.close();

@@ -40,6 +40,8 @@ export interface TwoProcessesOptions {
   publicUrl?: string;
   /** More environment for both processes, over the common one. */
   env?: Record<string, string>;
+  /** How many start before the tests (2); `startAnother` starts the next one. */
+  started?: 1 | 2;
 }
 
 const PASSWORD = "password123";
@@ -62,6 +64,7 @@ export function useTwoProcesses({
   name,
   publicUrl = "http://localhost:3999",
   env = {},
+  started = 2,
 }: TwoProcessesOptions) {
   const prefix = `${name}-${randomUUID()}:`;
   const dbName = `chatsphere_${name}_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
@@ -70,13 +73,21 @@ export function useTwoProcesses({
   const children: ChildProcess[] = [];
   const sockets: TestSocket[] = [];
   let dataDir: string | undefined;
+  let common: Record<string, string> = {};
+
+  /** Starts one more process on the same database and Redis prefix; its index in `bases`. */
+  async function startAnother() {
+    const next = await startServerProcess(common);
+    children.push(next.child);
+    return bases.push(next.base) - 1;
+  }
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), `chatsphere-${name}-`));
     await onPostgres(`create database "${dbName}"`);
     const url = new URL(databaseUrl ?? "");
     url.pathname = `/${dbName}`;
-    const common = {
+    common = {
       DATABASE_URL: url.toString(),
       REDIS_URL: redisUrl ?? "",
       REDIS_PREFIX: prefix,
@@ -88,11 +99,7 @@ export function useTwoProcesses({
       ...env,
     };
     // One after the other: the first start migrates and creates the shared secret.
-    for (let i = 0; i < 2; i++) {
-      const started = await startServerProcess(common);
-      children.push(started.child);
-      bases.push(started.base);
-    }
+    for (let i = 0; i < started; i++) await startAnother();
   }, 120_000);
 
   afterAll(async () => {
@@ -181,6 +188,7 @@ export function useTwoProcesses({
   return {
     bases,
     children,
+    startAnother,
     publicUrl,
     post,
     clientOn,

@@ -106,7 +106,7 @@ describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
     expect(answers[1]).toBeNull();
     expect(answers[2]).toBeGreaterThan(0);
     expect(answers[3]).toBeNull();
-    // Each counter expires a window after its first hit, as rate-limiter-flexible's do.
+    // Each counter expires a window after its first hit.
     const ttl = await connection.command.pttl(`${connection.prefix}rl:3/60:a:1`);
     expect(ttl).toBeGreaterThan(55_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
@@ -119,6 +119,110 @@ describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
     expect(bob).toBeGreaterThan(0);
     expect(carol).toBeGreaterThan(0);
     expect(empty).toBeNull();
+  });
+
+  /** Counts the commands the connection sends from now on (the limiter's scripts included). */
+  function countCommands(connection: RedisConnection) {
+    const sent: string[] = [];
+    const send = connection.command.sendCommand.bind(connection.command);
+    connection.command.sendCommand = ((command, stream) => {
+      sent.push(command.name);
+      return send(command, stream);
+    }) as typeof send;
+    return sent;
+  }
+
+  it("a process alone counts by itself: nothing is written to Redis", async () => {
+    const connection = await connect(`rl-test-${randomUUID()}:`);
+    const limiter = createRateLimiter({ redis: connection });
+    limiter.setSharing(false);
+    const sent = countCommands(connection);
+    const hit = { key: "k", rule };
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await limiter.consumeInOrder([hit]));
+    expect(answers.map((a) => a === null)).toEqual([true, true, true, false]);
+    expect(await limiter.consume("k", rule)).toBeGreaterThan(0);
+    // Within a window of the switch, the key's first hit read what Redis had (nothing): one
+    // read, no write.
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent.length).toBeLessThanOrEqual(2); // EVALSHA, and EVAL if Redis lacked the script
+    expect(await connection.command.keys(`${connection.prefix}*`)).toEqual([]);
+    limiter.close();
+  });
+
+  it("a window after it was left alone, a process reads nothing from Redis either", async () => {
+    const connection = await connect(`rl-test-${randomUUID()}:`);
+    const limiter = createRateLimiter({ redis: connection });
+    limiter.setSharing(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const sent = countCommands(connection);
+    const short = { max: 2, window: 1 };
+    const answers = await Promise.all([0, 1, 2].map(() => limiter.consume("k", short)));
+    expect(answers.map((a) => a === null)).toEqual([true, true, false]);
+    expect(sent).toEqual([]);
+    limiter.close();
+  });
+
+  it("left alone, a process goes on from the counts the processes shared", async () => {
+    const prefix = `rl-test-${randomUUID()}:`;
+    const one = createRateLimiter({ redis: await connect(prefix) });
+    const two = await connect(prefix);
+    const alone = createRateLimiter({ redis: two });
+    expect(await one.consume("k", rule)).toBeNull();
+    expect(await alone.consume("k", rule)).toBeNull();
+    // The first process is gone: the second counts by itself, from the two hits in Redis.
+    alone.setSharing(false);
+    const [third, fourth] = await Promise.all([alone.consume("k", rule), alone.consume("k", rule)]);
+    expect(third).toBeNull();
+    expect(fourth).toBeGreaterThan(0);
+    expect(await two.command.get(`${prefix}rl:3/60:k`)).toBe("2");
+    one.close();
+    alone.close();
+  });
+
+  it("sharing again, a process puts what it counted alone in Redis before what it sends next", async () => {
+    const prefix = `rl-test-${randomUUID()}:`;
+    const connection = await connect(prefix);
+    const limiter = createRateLimiter({ redis: connection });
+    const key = `${prefix}rl:3/60:k`;
+    expect(await limiter.consume("k", rule)).toBeNull(); // counted in Redis: 1
+    limiter.setSharing(false);
+    expect(await limiter.consume("k", rule)).toBeNull(); // here, from Redis's 1: 2
+    // Counted alone only: a key Redis never had.
+    expect(await limiter.consume("fresh", rule)).toBeNull();
+    limiter.setSharing(true);
+    // Sent after the switch on the same connection, so run after the counts were added.
+    const [count, fresh, ttl] = await Promise.all([
+      connection.command.get(key),
+      connection.command.get(`${prefix}rl:3/60:fresh`),
+      connection.command.pttl(`${prefix}rl:3/60:fresh`),
+    ]);
+    expect(count).toBe("2"); // the hit Redis had is not added twice
+    expect(fresh).toBe("1");
+    expect(ttl).toBeGreaterThan(55_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    // Another process finds one hit left.
+    const other = createRateLimiter({ redis: await connect(prefix) });
+    expect(await other.consume("k", rule)).toBeNull();
+    expect(await other.consume("k", rule)).toBeGreaterThan(0);
+    expect(await limiter.consume("k", rule)).toBeGreaterThan(0);
+    limiter.close();
+    other.close();
+  });
+
+  it("a call whose read of Redis is overtaken by a switch is counted as the switch says", async () => {
+    const prefix = `rl-test-${randomUUID()}:`;
+    const connection = await connect(prefix);
+    const limiter = createRateLimiter({ redis: connection });
+    expect(await limiter.consume("k", rule)).toBeNull();
+    expect(await limiter.consume("k", rule)).toBeNull();
+    limiter.setSharing(false);
+    const pending = limiter.consume("k", rule); // reads Redis's 2 first
+    limiter.setSharing(true);
+    expect(await pending).toBeNull();
+    expect(await connection.command.get(`${prefix}rl:3/60:k`)).toBe("3");
+    expect(await limiter.consume("k", rule)).toBeGreaterThan(0);
+    limiter.close();
   });
 
   it("counts in memory while Redis is unreachable instead of failing the call", async () => {

@@ -14,6 +14,7 @@ export function createMemoryBus(): Bus {
     setHandler(next) {
       handler = next;
     },
+    watchSharing: (listener) => listener(false),
     close: () => Promise.resolve(),
   };
 }

@@ -117,4 +117,33 @@ describe.skipIf(!url)("bus on Redis", () => {
     await expect.poll(() => b.got).toEqual([`${CHANNEL} six`]);
     await expect.poll(() => a.got).toEqual([`${CHANNEL} six`]);
   });
+
+  it("tells its watchers of each switch, and of a hello before it answers it", async () => {
+    await Promise.all(nodes.splice(0).map((node) => node.stop()));
+    await Promise.all(connections.splice(0).map((c) => c.close()));
+    const a = await startProcess(0);
+    const seen: boolean[] = [];
+    const marker = `${prefix}told-before-the-answer`;
+    a.bus.watchSharing((sharing) => {
+      seen.push(sharing);
+      // What a watcher sends at the switch (the rate limiter's counts, decision 0045) reaches
+      // Redis before the answer to the hello that caused it.
+      if (sharing) void a.redis.command.set(marker, "yes");
+    });
+    expect(seen).toEqual([false]);
+    const sent: string[] = [];
+    const send = a.redis.command.sendCommand.bind(a.redis.command);
+    a.redis.command.sendCommand = ((command, stream) => {
+      sent.push(command.name);
+      return send(command, stream);
+    }) as typeof send;
+    const b = await startProcess(0);
+    // b's join ended on a's answer (a publish), which a sent after what its watcher sent.
+    expect(sent.filter((name) => name === "set" || name === "publish")).toEqual(["set", "publish"]);
+    expect(await b.redis.command.get(marker)).toBe("yes");
+    expect(seen).toEqual([false, true]);
+    await b.node.stop();
+    await a.node.beat();
+    await expect.poll(() => seen).toEqual([false, true, false]);
+  });
 });

@@ -60,6 +60,12 @@ export function createRedisBus(options: {
   let handler: BusHandler = () => undefined;
   /** Until the first heartbeat says otherwise, publishes go through Redis. */
   let sharing = true;
+  const sharingListeners: ((sharing: boolean) => void)[] = [];
+  const setSharing = (next: boolean) => {
+    if (next === sharing) return;
+    sharing = next;
+    for (const listener of sharingListeners) listener(next);
+  };
   /** The other live processes, with when this process last heard of each. */
   const peers = new Map<string, number>();
   /** The token of the "alone" message on its way back, while this process switches. */
@@ -73,7 +79,7 @@ export function createRedisBus(options: {
   };
   const heardOf = (peer: string) => {
     peers.set(peer, Date.now());
-    sharing = true;
+    setSharing(true);
     switching = null;
   };
   function onPeerMessage(data: Buffer) {
@@ -88,7 +94,7 @@ export function createRedisBus(options: {
       awaitedAcks?.from.delete(message.from);
       if (awaitedAcks?.from.size === 0) awaitedAcks.done();
     } else if (message.kind === "alone" && message.from === nodeId) {
-      if (message.token === switching && peers.size === 0) sharing = false;
+      if (message.token === switching && peers.size === 0) setSharing(false);
       if (message.token === switching) switching = null;
     }
   }
@@ -104,7 +110,7 @@ export function createRedisBus(options: {
       if (!others.includes(peer) && now - seen >= forgetAfterMs) peers.delete(peer);
     }
     if (peers.size > 0) {
-      sharing = true;
+      setSharing(true);
       switching = null;
     } else if (sharing && switching === null) {
       switching = randomUUID();
@@ -139,6 +145,10 @@ export function createRedisBus(options: {
     setHandler(next) {
       handler = next;
     },
+    watchSharing(listener) {
+      sharingListeners.push(listener);
+      listener(sharing);
+    },
     async join(node) {
       // Listening before this process is in the registry: whoever sees it there is heard.
       await subscriber.subscribe(peersChannel);
@@ -150,7 +160,7 @@ export function createRedisBus(options: {
       for (const peer of others ?? []) peers.set(peer, now);
       // Alone at the start (no hello has come either): nothing is in flight to wait for.
       if (others !== null && peers.size === 0) {
-        sharing = false;
+        setSharing(false);
         return;
       }
       const waiting = new Promise<void>((resolve) => {

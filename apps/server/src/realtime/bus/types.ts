@@ -13,5 +13,12 @@ export interface Bus {
   unsubscribe(channel: string): void;
   /** The one receiver of every frame this node gets (the gateway's dispatcher). */
   setHandler(handler: BusHandler): void;
+  /**
+   * Calls `listener` with whether another process shares the bus now, and again whenever
+   * that changes (decision 0043), synchronously, before the bus sends anything that follows
+   * from the change: going from alone to sharing, before it answers the hello that told it.
+   * The in-process bus never shares.
+   */
+  watchSharing(listener: (sharing: boolean) => void): void;
   close(): Promise<void>;
 }
