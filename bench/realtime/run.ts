@@ -48,9 +48,10 @@ const HELP = `Usage: npm run bench:realtime -- [options]
   --send-room-size <n>   default 10
   --send-rounds <n>      full send path: measure each server this many times, in alternating
                          order, and take the median of each round's ratio (default 1)
-  --send-interleave <n>  full send path: ours and the baseline connected at once and measured
-                         in n pairs of short slices taking turns (default 0: rounds instead);
-                         the embedded default, if asked for, then runs in rounds
+  --send-interleave <n>  full send path: two servers of --send-servers (ours and socketio-pg,
+                         or ours and ours-b: the build at BENCH_SERVER_ENTRY_B) connected at
+                         once and measured in n pairs of short slices taking turns (default 0:
+                         rounds instead); the embedded default, if asked for, then runs in rounds
   --send-slice <s>       an interleaved slice's window (default 4) after --send-slice-warmup
                          seconds of sending (default 1)
   --baseline-membership <m>  how the baseline checks membership per send: cached (the rooms

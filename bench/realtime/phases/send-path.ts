@@ -29,8 +29,12 @@ import {
  * PostgreSQL baseline (baselines/socketio-pg.ts). CPU counts every process on the path.
  */
 
-/** Which server: ours on PostgreSQL + Redis, ours embedded, or the baseline. */
-export type SendServer = "ours" | "embedded" | "socketio-pg";
+/**
+ * Which server: ours on PostgreSQL + Redis, ours embedded, the baseline, or (interleaved with
+ * ours, to compare two builds) another build of ours on PostgreSQL + Redis,
+ * BENCH_SERVER_ENTRY_B.
+ */
+export type SendServer = "ours" | "embedded" | "socketio-pg" | "ours-b";
 
 /** How the sends travel: ours over HTTP or its WebSocket; the baseline's Socket.IO event. */
 export type SendVia = "http" | "ws" | "socket.io";
@@ -39,6 +43,7 @@ export const SEND_SERVER_LABEL: Record<SendServer, string> = {
   ours: "ChatSphere (PostgreSQL + Redis)",
   embedded: "ChatSphere embedded (PGlite)",
   "socketio-pg": "Socket.IO + PostgreSQL",
+  "ours-b": "ChatSphere (PostgreSQL + Redis), build B",
 };
 
 export const SEND_VIA_LABEL: Record<SendVia, string> = {
@@ -143,6 +148,7 @@ const ms = (us: number) => us / 1000;
  */
 const OURS_ROOMS = "bench-r";
 const BASELINE_ROOMS = "bench-s";
+const OURS_B_ROOMS = "bench-t";
 const roomPrefix = (rooms: string, size: number) => `${rooms}${size}-`;
 
 /** Member i sits in room floor(i / size); a last, smaller room is left out. */
@@ -490,13 +496,20 @@ async function preparing(steps: (undo: (step: () => Promise<unknown>) => void) =
   return close;
 }
 
-async function prepareOurs(opts: SendPathOptions): Promise<Prepared> {
-  const roomOf = layout(opts.clients, opts.roomSize, OURS_ROOMS);
+/** Ours on PostgreSQL + Redis; as "ours-b", the build at BENCH_SERVER_ENTRY_B. */
+async function prepareOurs(
+  opts: SendPathOptions,
+  kind: "ours" | "ours-b" = "ours",
+): Promise<Prepared> {
+  const rooms = kind === "ours" ? OURS_ROOMS : OURS_B_ROOMS;
+  const entry = kind === "ours-b" ? process.env.BENCH_SERVER_ENTRY_B : undefined;
+  if (kind === "ours-b" && !entry) throw new Error("ours-b needs BENCH_SERVER_ENTRY_B");
+  const roomOf = layout(opts.clients, opts.roomSize, rooms);
   let prepared: Omit<Prepared, "close"> | undefined;
   const close = await preparing(async (undo) => {
     const services = await createServices();
     undo(() => services.drop());
-    const server = await startOurs({ services });
+    const server = await startOurs({ services, ...(entry ? { entry } : {}) });
     undo(() => server.stop());
     const guests = await signInGuests({
       baseUrl: server.origin,
@@ -509,17 +522,17 @@ async function prepareOurs(opts: SendPathOptions): Promise<Prepared> {
     const postgres = await postgresCpu(services.databaseUrl);
     undo(() => postgres.close());
     prepared = {
-      kind: "ours",
+      kind,
       server,
       specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
       vias: oursVias(opts.transports),
       rates: opts.rates,
-      roomPrefix: roomPrefix(OURS_ROOMS, opts.roomSize),
+      roomPrefix: roomPrefix(rooms, opts.roomSize),
       postgres,
       redis: await redisPid(),
     };
   });
-  if (!prepared) throw new Error("ours: not prepared");
+  if (!prepared) throw new Error(`${kind}: not prepared`);
   return { ...prepared, close };
 }
 
@@ -675,9 +688,10 @@ async function measureServer(
 }
 
 const PREPARE: Record<SendServer, (opts: SendPathOptions) => Promise<Prepared>> = {
-  ours: prepareOurs,
+  ours: (opts) => prepareOurs(opts),
   embedded: prepareEmbedded,
   "socketio-pg": (opts) => prepareBaseline(opts),
+  "ours-b": (opts) => prepareOurs(opts, "ours-b"),
 };
 
 /**
@@ -694,24 +708,32 @@ const PREPARE: Record<SendServer, (opts: SendPathOptions) => Promise<Prepared>> 
 /** An interleaved slice's backlog is gone once no message arrived for this long. */
 const SLICE_QUIET_MS = 300;
 
-async function runInterleaved(opts: SendPathOptions, pool: WorkerPool, log: Log) {
+async function runInterleaved(
+  opts: SendPathOptions,
+  kinds: [SendServer, SendServer],
+  pool: WorkerPool,
+  log: Log,
+) {
   const via: SendVia = opts.transports.includes("ws") ? "ws" : "http";
-  const ours = await prepareOurs(opts);
+  const viaOf = (kind: SendServer): SendVia => (kind === "socketio-pg" ? "socket.io" : via);
+  const prepareSide = (kind: SendServer) =>
+    kind === "socketio-pg" ? prepareBaseline(opts, BASELINE_ROOMS) : PREPARE[kind](opts);
   const rows: SendPathRow[] = [];
   const pooled: InterleavedSide[] = [];
+  const first = await prepareSide(kinds[0]);
   try {
-    const baseline = await prepareBaseline(opts, BASELINE_ROOMS);
+    const second = await prepareSide(kinds[1]);
     try {
-      await openMembers(ours, pool, log);
-      await openMembers(baseline, pool, log);
-      const sides = [
-        { p: ours, via },
-        { p: baseline, via: "socket.io" as const },
-      ];
+      await openMembers(first, pool, log);
+      await openMembers(second, pool, log);
+      const sides = [first, second].map((p) => ({ p, via: viaOf(p.kind) }));
       for (const rate of opts.rates) {
         log(
           `  ${opts.interleave} pairs of ${opts.sliceMs / 1000}-s slices at ${rate} sends/s ` +
-            `(each after ${opts.sliceWarmupMs / 1000} s of warm-up), ${SEND_VIA_LABEL[via]} against Socket.IO`,
+            `(each after ${opts.sliceWarmupMs / 1000} s of warm-up): ` +
+            sides
+              .map((s) => `${SEND_SERVER_LABEL[s.p.kind]} over ${SEND_VIA_LABEL[s.via]}`)
+              .join(", then "),
         );
         // A first, unmeasured stretch for each side: its code warms up as in a window's warm-up.
         for (const side of sides) {
@@ -763,10 +785,10 @@ async function runInterleaved(opts: SendPathOptions, pool: WorkerPool, log: Log)
       await warnIfClosed(pool, log);
     } finally {
       await pool.all({ cmd: "closeAll" });
-      await baseline.close();
+      await second.close();
     }
   } finally {
-    await ours.close();
+    await first.close();
   }
   return { rows, pooled };
 }
@@ -842,12 +864,13 @@ export async function runSendPath(
   let interleaved: SendPathResult["interleaved"];
   const servers = opts.interleave > 0 ? opts.servers.filter((s) => s === "embedded") : opts.servers;
   if (opts.interleave > 0) {
-    if (!opts.servers.includes("ours") || !opts.servers.includes("socketio-pg")) {
+    const [a, b, ...more] = opts.servers.filter((s) => s !== "embedded");
+    if (!a || !b || more.length > 0 || a === b) {
       throw new Error(
-        "--send-interleave measures ours against the baseline: --send-servers needs both",
+        "--send-interleave takes two of ours, socketio-pg and ours-b in --send-servers (and embedded, run after)",
       );
     }
-    const run = await runInterleaved(opts, pool, log);
+    const run = await runInterleaved(opts, [a, b], pool, log);
     rows.push(...run.rows);
     interleaved = {
       pairs: opts.interleave,
