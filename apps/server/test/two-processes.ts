@@ -31,8 +31,8 @@ export interface Person {
   /** An RPC client on each process (the same session). */
   on: Client[];
 }
-/** A process: its index in `bases` (0 or 1) or its base URL. */
-export type Where = 0 | 1 | string;
+/** A process: its index in `bases` (0 or 1, or a later one's from `startAnother`) or its base URL. */
+export type Where = number | string;
 
 export interface TwoProcessesOptions {
   /** Names this file's database, Redis prefix, data directory and e-mails: [a-z0-9]+. */
