@@ -480,20 +480,22 @@ interface Prepared {
 
 /**
  * Runs `steps` in order, each adding what undoes it; if one fails, what was done is undone
- * (last first) and the error goes on. Answers the undo of everything.
+ * (last first) and the error goes on. Answers what the steps built, with the undo of all of it
+ * as its `close`.
  */
-async function preparing(steps: (undo: (step: () => Promise<unknown>) => void) => Promise<void>) {
+async function preparing(
+  steps: (undo: (step: () => Promise<unknown>) => void) => Promise<Omit<Prepared, "close">>,
+): Promise<Prepared> {
   const undos: (() => Promise<unknown>)[] = [];
   const close = async () => {
     while (undos.length > 0) await undos.pop()?.();
   };
   try {
-    await steps((step) => undos.push(step));
+    return { ...(await steps((step) => undos.push(step))), close };
   } catch (error) {
     await close();
     throw error;
   }
-  return close;
 }
 
 /** Ours on PostgreSQL + Redis; as "ours-b", the build at BENCH_SERVER_ENTRY_B. */
@@ -505,8 +507,7 @@ async function prepareOurs(
   const entry = kind === "ours-b" ? process.env.BENCH_SERVER_ENTRY_B : undefined;
   if (kind === "ours-b" && !entry) throw new Error("ours-b needs BENCH_SERVER_ENTRY_B");
   const roomOf = layout(opts.clients, opts.roomSize, rooms);
-  let prepared: Omit<Prepared, "close"> | undefined;
-  const close = await preparing(async (undo) => {
+  return preparing(async (undo) => {
     const services = await createServices();
     undo(() => services.drop());
     const server = await startOurs({ services, ...(entry ? { entry } : {}) });
@@ -521,7 +522,7 @@ async function prepareOurs(
     await insertOursPg(services.databaseUrl, roomOf, guests);
     const postgres = await postgresCpu(services.databaseUrl);
     undo(() => postgres.close());
-    prepared = {
+    return {
       kind,
       server,
       specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
@@ -532,14 +533,11 @@ async function prepareOurs(
       redis: await redisPid(),
     };
   });
-  if (!prepared) throw new Error(`${kind}: not prepared`);
-  return { ...prepared, close };
 }
 
 async function prepareEmbedded(opts: SendPathOptions): Promise<Prepared> {
   const roomOf = layout(opts.clients, opts.roomSize, OURS_ROOMS);
-  let prepared: Omit<Prepared, "close"> | undefined;
-  const close = await preparing(async (undo) => {
+  return preparing(async (undo) => {
     const dir = tempDir();
     undo(() => removeDir(dir));
     // Sign the guests in on a first server, add their rooms while none runs, start again.
@@ -559,7 +557,7 @@ async function prepareEmbedded(opts: SendPathOptions): Promise<Prepared> {
     await insertOursPglite(join(dir, "data", "db"), roomOf, guests);
     const server = await startOurs({ dir });
     undo(() => server.stop());
-    prepared = {
+    return {
       kind: "embedded",
       server,
       specs: guests.map((g, i) => ({ ...g, rooms: [roomOf[i] ?? ""] })),
@@ -570,15 +568,12 @@ async function prepareEmbedded(opts: SendPathOptions): Promise<Prepared> {
       redis: null,
     };
   });
-  if (!prepared) throw new Error("embedded: not prepared");
-  return { ...prepared, close };
 }
 
 /** The baseline's rooms are `rooms`: `bench-s` when its members share the pool with ours'. */
 async function prepareBaseline(opts: SendPathOptions, rooms = OURS_ROOMS): Promise<Prepared> {
   const roomOf = layout(opts.clients, opts.roomSize, rooms);
-  let prepared: Omit<Prepared, "close"> | undefined;
-  const close = await preparing(async (undo) => {
+  return preparing(async (undo) => {
     const services = await createServices();
     undo(() => services.drop());
     const server = await startBaseline("socketio-pg", undefined, {
@@ -589,7 +584,7 @@ async function prepareBaseline(opts: SendPathOptions, rooms = OURS_ROOMS): Promi
     const specs = await insertBaseline(services.databaseUrl, roomOf);
     const postgres = await postgresCpu(services.databaseUrl);
     undo(() => postgres.close());
-    prepared = {
+    return {
       kind: "socketio-pg",
       server,
       specs,
@@ -600,8 +595,6 @@ async function prepareBaseline(opts: SendPathOptions, rooms = OURS_ROOMS): Promi
       redis: null,
     };
   });
-  if (!prepared) throw new Error("baseline: not prepared");
-  return { ...prepared, close };
 }
 
 const oursVias = (transports: ("http" | "ws")[]): SendVia[] => transports;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
+import { recordCommands } from "../realtime/redis/command-log.test-support";
 import { connectRedis, type RedisConnection } from "../realtime/redis/connection";
 import { createRateLimiter, type RateLimiter } from "./rate-limiter";
 
@@ -121,22 +122,16 @@ describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
     expect(empty).toBeNull();
   });
 
-  /** Counts the commands the connection sends from now on (the limiter's scripts included). */
-  function countCommands(connection: RedisConnection) {
-    const sent: string[] = [];
-    const send = connection.command.sendCommand.bind(connection.command);
-    connection.command.sendCommand = ((command, stream) => {
-      sent.push(command.name);
-      return send(command, stream);
-    }) as typeof send;
-    return sent;
+  /** A limiter on a connection of its own, under a prefix of its own (or the one given). */
+  async function limiterOn(prefix = `rl-test-${randomUUID()}:`) {
+    const connection = await connect(prefix);
+    return { prefix, connection, limiter: createRateLimiter({ redis: connection }) };
   }
 
   it("a process alone counts by itself: nothing is written to Redis", async () => {
-    const connection = await connect(`rl-test-${randomUUID()}:`);
-    const limiter = createRateLimiter({ redis: connection });
+    const { connection, limiter } = await limiterOn();
     limiter.setSharing(false);
-    const sent = countCommands(connection);
+    const sent = recordCommands(connection.command);
     const hit = { key: "k", rule };
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await limiter.consumeInOrder([hit]));
@@ -151,11 +146,10 @@ describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
   });
 
   it("a window after it was left alone, a process reads nothing from Redis either", async () => {
-    const connection = await connect(`rl-test-${randomUUID()}:`);
-    const limiter = createRateLimiter({ redis: connection });
+    const { connection, limiter } = await limiterOn();
     limiter.setSharing(false);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const sent = countCommands(connection);
+    const sent = recordCommands(connection.command);
     const short = { max: 2, window: 1 };
     const answers = await Promise.all([0, 1, 2].map(() => limiter.consume("k", short)));
     expect(answers.map((a) => a === null)).toEqual([true, true, false]);
@@ -181,9 +175,7 @@ describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
   });
 
   it("sharing again, a process puts what it counted alone in Redis before what it sends next", async () => {
-    const prefix = `rl-test-${randomUUID()}:`;
-    const connection = await connect(prefix);
-    const limiter = createRateLimiter({ redis: connection });
+    const { prefix, connection, limiter } = await limiterOn();
     const key = `${prefix}rl:3/60:k`;
     expect(await limiter.consume("k", rule)).toBeNull(); // counted in Redis: 1
     limiter.setSharing(false);
@@ -211,9 +203,7 @@ describe.skipIf(!redisUrl)("rate limiter on Redis", () => {
   });
 
   it("a call whose read of Redis is overtaken by a switch is counted as the switch says", async () => {
-    const prefix = `rl-test-${randomUUID()}:`;
-    const connection = await connect(prefix);
-    const limiter = createRateLimiter({ redis: connection });
+    const { prefix, connection, limiter } = await limiterOn();
     expect(await limiter.consume("k", rule)).toBeNull();
     expect(await limiter.consume("k", rule)).toBeNull();
     limiter.setSharing(false);

@@ -205,12 +205,16 @@ export function createRateLimiter(
   async function consumeHere(hits: RateLimitHit[]): Promise<number | null> {
     const keys = hits.map(keyOf);
     let now = Date.now();
-    const stale = keys.filter((key, i) => {
-      const counter = counters.get(key);
-      const window = hits[i]?.rule.window ?? 0;
-      return (!counter || counter.until <= now) && now < aloneSince + window * 1000;
-    });
-    if (!sharing && redis && stale.length > 0) {
+    // Sharing, this is the outage's fallback: nothing to read from Redis.
+    const stale =
+      sharing || !redis
+        ? []
+        : keys.filter((key, i) => {
+            const counter = counters.get(key);
+            const window = hits[i]?.rule.window ?? 0;
+            return (!counter || counter.until <= now) && now < aloneSince + window * 1000;
+          });
+    if (stale.length > 0) {
       const started = generation;
       const found = await readFromRedis(stale);
       if (started !== generation) return consumeInOrder(hits);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger";
+import { recordCommands } from "../redis/command-log.test-support";
 import { connectRedis, type RedisConnection } from "../redis/connection";
 import { RedisNode } from "../redis/node";
 import { createRedisBus } from "./redis";
@@ -131,12 +132,7 @@ describe.skipIf(!url)("bus on Redis", () => {
       if (sharing) void a.redis.command.set(marker, "yes");
     });
     expect(seen).toEqual([false]);
-    const sent: string[] = [];
-    const send = a.redis.command.sendCommand.bind(a.redis.command);
-    a.redis.command.sendCommand = ((command, stream) => {
-      sent.push(command.name);
-      return send(command, stream);
-    }) as typeof send;
+    const sent = recordCommands(a.redis.command);
     const b = await startProcess(0);
     // b's join ended on a's answer (a publish), which a sent after what its watcher sent.
     expect(sent.filter((name) => name === "set" || name === "publish")).toEqual(["set", "publish"]);
