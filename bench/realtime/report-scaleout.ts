@@ -109,14 +109,18 @@ function pooled(all: ScaleoutRow[]): Pooled | undefined {
   };
 }
 
+/** A row's side: an interleaved run's label, or its processes ("1", "2"). */
+const sideOf = (r: ScaleoutRow) => r.side ?? String(r.processes);
+
+/** One process and two of the build under test (an A/B run's "2b" side is neither). */
 function pairOf(rows: ScaleoutRow[], roomSize: number, rate: number) {
-  const of = (processes: number) =>
+  const of = (side: string) =>
     pooled(
       rows.filter(
-        (r) => r.processes === processes && r.roomSize === roomSize && r.offeredPerSecond === rate,
+        (r) => sideOf(r) === side && r.roomSize === roomSize && r.offeredPerSecond === rate,
       ),
     );
-  return { one: of(1), two: of(2) };
+  return { one: of("1"), two: of("2") };
 }
 
 const keysOf = (rows: ScaleoutRow[]) =>
@@ -175,7 +179,7 @@ export function scaleoutSection(s: ScaleoutResult): string[] {
     ],
     s.rows.map((r) => [
       String(r.round),
-      String(r.processes),
+      r.side ?? String(r.processes),
       String(r.roomSize),
       int(r.offeredPerSecond),
       int(r.achievedPerSecond),
@@ -191,22 +195,66 @@ export function scaleoutSection(s: ScaleoutResult): string[] {
       percent(r.otherOnServerCoreS, r.windowS),
     ]),
   );
-  return [
-    "",
-    "### Scale-out: two processes against one (PostgreSQL + Redis)",
-    "",
-    `${int(s.clients)} receivers, ${s.rounds} round(s); every broadcast is one Redis PUBLISH of the bytes a peer's ` +
+  const how = s.interleaved
+    ? `${int(s.clients)} receivers on each side; every broadcast is one Redis PUBLISH of the bytes a peer's ` +
+      "message.send publishes. One process with its receivers and two processes holding half " +
+      "of theirs each (every room with members on both), each side on its own database and " +
+      "Redis prefix, all running at once on the server core and measured in " +
+      `${s.interleaved.pairs} pairs of ${fixed(s.interleaved.sliceS, 0)}-s slices taking turns ` +
+      `(each after ${fixed(s.interleaved.sliceWarmupS, 0)} s of sending), so that both see the ` +
+      "same minute of the machine. CPU counts the measured side's process(es), Redis and the " +
+      "PostgreSQL cluster; per CPU-second figures are a side's deliveries over its CPU in all " +
+      "its slices, leaving out a slice that fell behind the offered rate (achieved < 98 %) when " +
+      "another sustained it. The round column is the pair."
+    : `${int(s.clients)} receivers, ${s.rounds} round(s); every broadcast is one Redis PUBLISH of the bytes a peer's ` +
       "message.send publishes. One process holds every receiver; then two processes on the " +
       "same database and Redis prefix hold half each, every room with members on both. Both " +
       "processes run on the server core (the one process's CPU budget). CPU counts the server " +
       "process(es), Redis and the PostgreSQL cluster; per CPU-second figures are the deliveries " +
       "of the rounds over their CPU, leaving out a window that fell behind the offered rate " +
-      "(achieved < 98 %: something else held the server core) when another round sustained it.",
+      "(achieved < 98 %: something else held the server core) when another round sustained it.";
+  return [
+    "",
+    "### Scale-out: two processes against one (PostgreSQL + Redis)",
+    "",
+    how,
     "",
     ratios,
+    ...(s.interleaved ? ["", ...pairRatios(s)] : []),
     "",
     absolute,
   ];
+}
+
+/**
+ * An interleaved run's sides pooled (deliveries over CPU of all their slices), the second
+ * over the first, and each pair's own ratio with their median.
+ */
+function pairRatios(s: ScaleoutResult): string[] {
+  const [first = "1", second = "2"] = s.interleaved?.sides ?? [];
+  return keysOf(s.rows).map(([size, rate]) => {
+    const rows = s.rows.filter((r) => r.roomSize === size && r.offeredPerSecond === rate);
+    const ratios = [...new Set(rows.map((r) => r.round))].flatMap((round) => {
+      const of = (side: string) => rows.find((r) => r.round === round && sideOf(r) === side);
+      const a = of(first);
+      const b = of(second);
+      return a && b ? [b.deliveriesPerCpuS / a.deliveriesPerCpuS] : [];
+    });
+    const a = pooled(rows.filter((r) => sideOf(r) === first));
+    const b = pooled(rows.filter((r) => sideOf(r) === second));
+    const sorted = [...ratios].sort((x, y) => x - y);
+    const mid = sorted.length / 2;
+    const median =
+      sorted.length % 2 === 1
+        ? (sorted[Math.floor(mid)] ?? Number.NaN)
+        : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
+    return (
+      `Rooms of ${size} at ${int(rate)}/s: side ${first} ${int(a?.deliveriesPerCpuS ?? Number.NaN)} ` +
+      `and side ${second} ${int(b?.deliveriesPerCpuS ?? Number.NaN)} deliveries per CPU-s ` +
+      `(${second} / ${first}: ${fixed((b?.deliveriesPerCpuS ?? Number.NaN) / (a?.deliveriesPerCpuS ?? Number.NaN))}); ` +
+      `each pair's ${second} / ${first}: ${ratios.map((r) => fixed(r)).join(", ")} (median ${fixed(median)}).`
+    );
+  });
 }
 
 function pairsChecks(p: PairsResult) {

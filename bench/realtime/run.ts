@@ -66,6 +66,11 @@ const HELP = `Usage: npm run bench:realtime -- [options]
   --scaleout-room-sizes <list>  scaleout: default 10,100
   --scaleout-rates <list>  scaleout: offered deliveries/s (default 25000)
   --scaleout-rounds <n>  scaleout: one process then two, this many times (default 2; quick 1)
+  --scaleout-interleave <n>  scaleout: one process and two both running, each with its own
+                         receivers, measured in n pairs of slices taking turns (--send-slice,
+                         --send-slice-warmup) instead of rounds (default 0: rounds)
+  --scaleout-sides <a,b> the interleaved sides: processes each, b for the build at
+                         BENCH_SERVER_ENTRY_B (default 1,2; 2,2b compares two builds)
   --workers <n>          generator processes (default 4)
 
 Needs the built server (npm run build), PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis
@@ -104,6 +109,8 @@ const { values } = parseArgs({
     "scaleout-room-sizes": { type: "string", default: "10,100" },
     "scaleout-rates": { type: "string", default: "25000" },
     "scaleout-rounds": { type: "string" },
+    "scaleout-interleave": { type: "string", default: "0" },
+    "scaleout-sides": { type: "string", default: "1,2" },
     workers: { type: "string", default: "4" },
     help: { type: "boolean", default: false },
   },
@@ -277,6 +284,10 @@ async function main() {
         rounds: num(values["scaleout-rounds"], 2, 1),
         warmupMs: num(values.warmup, 3, 1) * 1000,
         windowMs: num(values.window, 10, 2) * 1000,
+        interleave: Math.max(0, Number(values["scaleout-interleave"])),
+        sides: list(values["scaleout-sides"]),
+        sliceMs: Number(values["send-slice"]) * 1000,
+        sliceWarmupMs: Number(values["send-slice-warmup"]) * 1000,
       },
       pool,
       log,

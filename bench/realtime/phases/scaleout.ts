@@ -20,11 +20,26 @@ export interface ScaleoutOptions {
    * that a quieter or busier minute of the machine does not fall on one side only.
    */
   rounds: number;
+  /**
+   * Pairs of interleaved slices (0: none, rounds as above): one process and two both running
+   * at once, each with its own receivers, database and Redis prefix, measured in turns of
+   * `sliceMs` after `sliceWarmupMs` each (runInterleaved).
+   */
+  interleave: number;
+  sliceMs: number;
+  sliceWarmupMs: number;
+  /**
+   * The interleaved run's two sides, each a number of processes, with "b" for the build at
+   * BENCH_SERVER_ENTRY_B ("1,2" by default; "2,2b" compares two builds on two processes).
+   */
+  sides: string[];
 }
 
 export interface ScaleoutRow {
   /** 1, 2, ...: the rounds alternate one process and two. */
   round: number;
+  /** An interleaved run's side ("1", "2", "2b": processes, b for BENCH_SERVER_ENTRY_B). */
+  side?: string;
   /** Server processes sharing the PostgreSQL database and the Redis prefix. */
   processes: number;
   roomSize: number;
@@ -54,6 +69,8 @@ export interface ScaleoutResult {
   clients: number;
   rounds: number;
   rows: ScaleoutRow[];
+  /** An interleaved run: its slices are the rows, each pair of them a round. */
+  interleaved?: { pairs: number; sliceS: number; sliceWarmupS: number; sides: string[] };
 }
 
 type Log = (line: string) => void;
@@ -131,6 +148,7 @@ export async function runScaleout(
   pool: WorkerPool,
   log: Log,
 ): Promise<ScaleoutResult> {
+  if (options.interleave > 0) return runInterleaved(options, pool, log);
   const { rooms, specs } = layout(options.clients, options.roomSizes);
   const services = await createServices();
   const servers: OurServer[] = [];
@@ -215,6 +233,154 @@ export async function runScaleout(
   }
 }
 
+/** A set of processes on one database and Redis prefix, with its own receivers. */
+interface Side {
+  label: string;
+  processes: number;
+  servers: OurServer[];
+  services: Awaited<ReturnType<typeof createServices>>;
+  specs: ClientSpec[];
+}
+
+async function prepareSide(
+  label: string,
+  clients: number,
+  roomSizes: number[],
+  log: Log,
+  sides: number,
+) {
+  const match = /^(\d+)(b?)$/.exec(label);
+  const processes = Number(match?.[1] ?? 0);
+  if (!match || processes < 1)
+    throw new Error(`--scaleout-sides: "${label}" is not like 1, 2 or 2b`);
+  const entry = match[2] ? process.env.BENCH_SERVER_ENTRY_B : undefined;
+  if (match[2] && !entry) throw new Error(`side ${label} needs BENCH_SERVER_ENTRY_B`);
+  const { specs } = layout(clients, roomSizes);
+  const services = await createServices();
+  const side: Side = { label, processes, servers: [], services, specs };
+  try {
+    const first = await startOurs({ services, entry });
+    side.servers.push(first);
+    while (side.servers.length < processes) {
+      side.servers.push(await startOurs({ services, publicUrl: first.origin, entry }));
+    }
+    log(`  side ${label}: pids ${side.servers.map((s) => s.pid).join(", ")}`);
+    const guests = await signInGuests({
+      baseUrl: first.origin,
+      origin: first.origin,
+      count: clients,
+      ipBlock: 40 + sides,
+      concurrency: 50,
+    });
+    await insertRooms(services.databaseUrl, guests, specs);
+    guests.forEach((guest, i) => {
+      const spec = specs[i];
+      if (spec) Object.assign(spec, guest);
+    });
+    return side;
+  } catch (error) {
+    await closeSide(side);
+    throw error;
+  }
+}
+
+async function closeSide(side: Side) {
+  for (const server of [...side.servers].reverse()) await server.stop();
+  await side.services.drop();
+}
+
+/** An interleaved slice's backlog is gone once no message arrived for this long. */
+const SLICE_QUIET_MS = 300;
+
+/**
+ * One process and two, both running and their receivers connected at once (each side with
+ * its own database and Redis prefix, so neither hears the other), measured in short slices
+ * that take turns at the same offered rate and trigger. Rounds minutes apart put the
+ * sandbox's drift into the ratio (0.73-0.94 for the same build in single rounds on the
+ * twentieth sandbox); slices seconds apart see the same machine. The idle side's processes
+ * are on the server core too but do nothing; only the measured side's CPU, Redis's and
+ * PostgreSQL's are counted in its slice.
+ */
+async function runInterleaved(
+  options: ScaleoutOptions,
+  pool: WorkerPool,
+  log: Log,
+): Promise<ScaleoutResult> {
+  const { rooms } = layout(options.clients, options.roomSizes);
+  const redis = await redisPid();
+  const sides: Side[] = [];
+  try {
+    for (const label of options.sides) {
+      sides.push(await prepareSide(label, options.clients, options.roomSizes, log, sides.length));
+    }
+    const postgres = await PostgresCpu.find(sides[0]?.services.databaseUrl ?? "");
+    for (const side of sides) {
+      const opened = await openSpread(
+        pool,
+        side.servers,
+        side.servers[0]?.origin ?? "",
+        side.specs,
+      );
+      log(`  side ${side.label}: ${opened} receivers joined`);
+    }
+    const rows: ScaleoutRow[] = [];
+    for (const roomSize of options.roomSizes) {
+      for (const rate of options.rates) {
+        const slice = (side: Side, round: number, warmupMs: number, windowMs: number) =>
+          measure({
+            server: side.servers[0] as OurServer,
+            round,
+            processes: side.processes,
+            pids: side.servers.map((s) => s.pid),
+            pool,
+            prefix: side.services.redisPrefix,
+            rooms: rooms.get(roomSize) ?? [],
+            roomSize,
+            rate,
+            warmupMs,
+            windowMs,
+            redis,
+            postgres,
+            quietMs: SLICE_QUIET_MS,
+          });
+        // A first, unmeasured stretch for each side: its code warms up.
+        for (const side of sides) await slice(side, 0, 0, options.warmupMs);
+        for (let pair = 1; pair <= options.interleave; pair++) {
+          for (const side of sides) {
+            const row = await slice(side, pair, options.sliceWarmupMs, options.sliceMs);
+            rows.push({ ...row, side: side.label });
+            log(
+              `  pair ${pair}, side ${side.label}: rooms of ${roomSize} at ${rate}/s -> ` +
+                `${Math.round(row.achievedPerSecond)}/s, p99 ${row.p99Ms.toFixed(2)} ms, ` +
+                `${Math.round(row.deliveriesPerCpuS)} per CPU-s (servers ` +
+                `${row.processCpuS.map((c) => c.toFixed(2)).join(" + ")}, Redis ` +
+                `${row.redisCpuS.toFixed(2)}, PostgreSQL ${row.postgresCpuS.toFixed(2)})`,
+            );
+          }
+        }
+      }
+    }
+    const status = await pool.status();
+    if (status.closed > 0) {
+      log(`  WARNING ${status.closed} receivers were closed: ${JSON.stringify(status.closeCodes)}`);
+    }
+    return {
+      clients: options.clients,
+      rounds: options.interleave,
+      rows,
+      interleaved: {
+        pairs: options.interleave,
+        sliceS: options.sliceMs / 1000,
+        sliceWarmupS: options.sliceWarmupMs / 1000,
+        sides: options.sides,
+      },
+    };
+  } finally {
+    await pool.all({ cmd: "closeAll" });
+    for (const side of sides.reverse()) await closeSide(side);
+  }
+}
+
 async function measure(options: {
   server: OurServer;
   round: number;
@@ -229,6 +395,8 @@ async function measure(options: {
   windowMs: number;
   redis: number | null;
   postgres: PostgresCpu | null;
+  /** How long no message must arrive before the window's backlog counts as drained. */
+  quietMs?: number;
 }): Promise<ScaleoutRow> {
   const { pool, roomSize, rate } = options;
   // Ours' trigger is a Redis PUBLISH: every process with a member of the room receives it.
@@ -276,7 +444,7 @@ async function measure(options: {
     };
   } finally {
     pacer.stop();
-    await pool.drain();
+    await pool.drain(60_000, options.quietMs);
     await publisher.close();
   }
 }
