@@ -4,6 +4,7 @@ import type { Logger } from "../../logger";
 import { PEERS_CHANNEL, parseInternal } from "../internal-channels";
 import { NODE_TTL_MS } from "../redis/connection";
 import type { NodeBeat, RedisNode } from "../redis/node";
+import type { RedisSubscriber } from "../redis/subscriber";
 import type { Bus, BusHandler } from "./types";
 
 /** How long a starting process waits for the live processes to say they heard it. */
@@ -47,7 +48,7 @@ export interface RedisBus extends Bus {
  */
 export function createRedisBus(options: {
   publisher: Redis;
-  subscriber: Redis;
+  subscriber: RedisSubscriber;
   prefix: string;
   nodeId: string;
   logger: Logger;
@@ -118,8 +119,7 @@ export function createRedisBus(options: {
     }
   }
 
-  subscriber.on("messageBuffer", (channel: Buffer, message: Buffer) => {
-    const name = channel.toString();
+  subscriber.onMessage((name, message) => {
     if (name === peersChannel) return onPeerMessage(message);
     if (name.startsWith(prefix)) handler(name.slice(prefix.length), message);
   });
@@ -138,9 +138,7 @@ export function createRedisBus(options: {
       await subscriber.subscribe(prefix + channel);
     },
     unsubscribe(channel) {
-      subscriber.unsubscribe(prefix + channel).catch((error: unknown) => {
-        logger.warn(`redis: unsubscribe from ${channel} failed: ${String(error)}`);
-      });
+      subscriber.unsubscribe(prefix + channel);
     },
     setHandler(next) {
       handler = next;
@@ -175,7 +173,7 @@ export function createRedisBus(options: {
       awaitedAcks = null;
     },
     async close() {
-      subscriber.removeAllListeners("messageBuffer");
+      subscriber.onMessage(null);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import type { Logger } from "../../logger";
+import { RedisSubscriber } from "./subscriber";
 import { coalesceWrites } from "./write-coalescing";
 
 /** How often a process proves it is alive, and how long its keys outlive a silent process. */
@@ -11,7 +12,7 @@ export interface RedisConnection {
   /** Commands, scripts and publishes (one connection keeps them in order). */
   command: Redis;
   /** Pub/sub only (a subscribed Redis connection cannot run other commands). */
-  subscriber: Redis;
+  subscriber: RedisSubscriber;
   /** Prepended to every key and channel, so deployments (and test runs) can share a Redis. */
   prefix: string;
   /** This process's id among the live processes. */
@@ -33,15 +34,18 @@ export async function connectRedis(options: {
   // publishes) leave in one write instead of one system call each; their order is kept.
   const command = make("command");
   coalesceWrites(command);
-  const subscriber = make("subscriber");
+  const nodeId = randomUUID();
+  // CLIENT SETNAME takes no spaces (or other blanks): a prefix's are shown as "_".
+  const name = `${options.prefix}subscriber:${nodeId}`.replace(/[^!-~]/g, "_");
+  const subscriber = new RedisSubscriber(options.url, options.logger, name);
   await Promise.all([command.connect(), subscriber.connect()]);
   return {
     command,
     subscriber,
     prefix: options.prefix,
-    nodeId: randomUUID(),
+    nodeId,
     async close() {
-      await Promise.allSettled([command.quit(), subscriber.quit()]);
+      await Promise.allSettled([command.quit(), subscriber.close()]);
     },
   };
 }
