@@ -196,6 +196,14 @@ describe.skipIf(!url)("Redis subscriber", () => {
     }
   });
 
+  it("closed while it connects, its connect fails and it stays closed", async () => {
+    const s = new RedisSubscriber(url ?? "", recordingLogger().logger);
+    const connecting = expect(s.connect()).rejects.toThrow("redis subscriber: closed");
+    await s.close();
+    await connecting;
+    await expect(s.subscribe(prefix + "i")).rejects.toThrow("closed");
+  });
+
   it("fails at the start when Redis cannot be reached", async () => {
     const relay = relayTo(new URL(url ?? ""));
     await relay.start();

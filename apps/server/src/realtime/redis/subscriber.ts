@@ -149,6 +149,8 @@ export class RedisSubscriber {
     const ready = () => {
       const pending = starting;
       starting = undefined;
+      // Closed while it connected: it stays closed (the socket is ending).
+      if (this.closed) return pending?.reject(new Error("redis subscriber: closed"));
       this.becomeReady(pending);
     };
     socket.once(socket instanceof tls.TLSSocket ? "secureConnect" : "connect", () => {
@@ -218,12 +220,12 @@ export class RedisSubscriber {
       }
     }
     this.sent = [];
-    if (this.closed) return this.refuseAll(new Error("redis subscriber: closed"));
-    const reason = error?.message ?? "connection closed";
-    if (first) {
+    const reason = error?.message ?? (this.closed ? "closed" : "connection closed");
+    // A first connect that failed (or was closed meanwhile) ends the subscriber.
+    if (first || this.closed) {
       this.closed = true;
       this.refuseAll(new Error(`redis subscriber: ${reason}`));
-      return first.reject(new Error(`redis subscriber: ${reason}`));
+      return first?.reject(new Error(`redis subscriber: ${reason}`));
     }
     if (!wasReady) this.failed();
     const delay = reconnectDelayMs(++this.attempt);
