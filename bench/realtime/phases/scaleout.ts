@@ -105,6 +105,41 @@ function cpuWindow(options: {
   };
 }
 
+/** Signs in a guest per receiver on `server` and puts them in their rooms (the specs get them). */
+async function seatGuests(
+  server: OurServer,
+  databaseUrl: string,
+  specs: ClientSpec[],
+  ipBlock: number,
+) {
+  const guests = await signInGuests({
+    baseUrl: server.origin,
+    origin: server.origin,
+    count: specs.length,
+    ipBlock,
+    concurrency: 50,
+  });
+  await insertRooms(databaseUrl, guests, specs);
+  guests.forEach((guest, i) => {
+    const spec = specs[i];
+    if (spec) Object.assign(spec, guest);
+  });
+}
+
+/** A window's figures for the progress log. */
+const figuresOf = (row: ScaleoutRow) =>
+  `${Math.round(row.achievedPerSecond)}/s, p99 ${row.p99Ms.toFixed(2)} ms, ` +
+  `${Math.round(row.deliveriesPerCpuS)} per CPU-s (servers ` +
+  `${row.processCpuS.map((c) => c.toFixed(2)).join(" + ")}, Redis ` +
+  `${row.redisCpuS.toFixed(2)}, PostgreSQL ${row.postgresCpuS.toFixed(2)})`;
+
+async function warnIfClosed(pool: WorkerPool, log: Log) {
+  const status = await pool.status();
+  if (status.closed > 0) {
+    log(`  WARNING ${status.closed} receivers were closed: ${JSON.stringify(status.closeCodes)}`);
+  }
+}
+
 /**
  * Every client on one process, or client i on process i mod n: with rooms of consecutive
  * clients, every room then has members on every process.
@@ -156,18 +191,7 @@ export async function runScaleout(
     const first = await startOurs({ services });
     servers.push(first);
     log(`  process 1: pid ${first.pid} on ${first.origin}`);
-    const guests = await signInGuests({
-      baseUrl: first.origin,
-      origin: first.origin,
-      count: options.clients,
-      ipBlock: 40,
-      concurrency: 50,
-    });
-    await insertRooms(services.databaseUrl, guests, specs);
-    guests.forEach((guest, i) => {
-      const spec = specs[i];
-      if (spec) Object.assign(spec, guest);
-    });
+    await seatGuests(first, services.databaseUrl, specs, 40);
     const redis = await redisPid();
     const postgres = await PostgresCpu.find(services.databaseUrl);
     const rows: ScaleoutRow[] = [];
@@ -209,19 +233,11 @@ export async function runScaleout(
             rows.push(row);
             log(
               `  round ${round}, ${processes} process(es): rooms of ${roomSize} at ${rate}/s -> ` +
-                `${Math.round(row.achievedPerSecond)}/s, p99 ${row.p99Ms.toFixed(2)} ms, ` +
-                `${Math.round(row.deliveriesPerCpuS)} per CPU-s (servers ` +
-                `${row.processCpuS.map((c) => c.toFixed(2)).join(" + ")}, Redis ` +
-                `${row.redisCpuS.toFixed(2)}, PostgreSQL ${row.postgresCpuS.toFixed(2)})`,
+                figuresOf(row),
             );
           }
         }
-        const status = await pool.status();
-        if (status.closed > 0) {
-          log(
-            `  WARNING ${status.closed} receivers were closed: ${JSON.stringify(status.closeCodes)}`,
-          );
-        }
+        await warnIfClosed(pool, log);
       } finally {
         await pool.all({ cmd: "closeAll" });
       }
@@ -265,18 +281,7 @@ async function prepareSide(
       side.servers.push(await startOurs({ services, publicUrl: first.origin, entry }));
     }
     log(`  side ${label}: pids ${side.servers.map((s) => s.pid).join(", ")}`);
-    const guests = await signInGuests({
-      baseUrl: first.origin,
-      origin: first.origin,
-      count: clients,
-      ipBlock: 40 + sides,
-      concurrency: 50,
-    });
-    await insertRooms(services.databaseUrl, guests, specs);
-    guests.forEach((guest, i) => {
-      const spec = specs[i];
-      if (spec) Object.assign(spec, guest);
-    });
+    await seatGuests(first, services.databaseUrl, specs, 40 + sides);
     return side;
   } catch (error) {
     await closeSide(side);
@@ -296,7 +301,7 @@ const SLICE_QUIET_MS = 300;
  * One process and two, both running and their receivers connected at once (each side with
  * its own database and Redis prefix, so neither hears the other), measured in short slices
  * that take turns at the same offered rate and trigger. Rounds minutes apart put the
- * sandbox's drift into the ratio (0.73-0.94 for the same build in single rounds on the
+ * sandbox's drift into the ratio (0.78-0.96 for the same build in single rounds on the
  * twentieth sandbox); slices seconds apart see the same machine. The idle side's processes
  * are on the server core too but do nothing; only the measured side's CPU, Redis's and
  * PostgreSQL's are counted in its slice.
@@ -351,19 +356,13 @@ async function runInterleaved(
             rows.push({ ...row, side: side.label });
             log(
               `  pair ${pair}, side ${side.label}: rooms of ${roomSize} at ${rate}/s -> ` +
-                `${Math.round(row.achievedPerSecond)}/s, p99 ${row.p99Ms.toFixed(2)} ms, ` +
-                `${Math.round(row.deliveriesPerCpuS)} per CPU-s (servers ` +
-                `${row.processCpuS.map((c) => c.toFixed(2)).join(" + ")}, Redis ` +
-                `${row.redisCpuS.toFixed(2)}, PostgreSQL ${row.postgresCpuS.toFixed(2)})`,
+                figuresOf(row),
             );
           }
         }
       }
     }
-    const status = await pool.status();
-    if (status.closed > 0) {
-      log(`  WARNING ${status.closed} receivers were closed: ${JSON.stringify(status.closeCodes)}`);
-    }
+    await warnIfClosed(pool, log);
     return {
       clients: options.clients,
       rounds: options.interleave,

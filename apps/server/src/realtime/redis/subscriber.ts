@@ -11,7 +11,7 @@ const ATTEMPTS_PER_SUBSCRIBE = 3;
 const READ_BUFFER_BYTES = 64 * 1024;
 
 /** Waits, as ioredis's default retry strategy does: 50 ms more per attempt, at most 2 s. */
-export const reconnectDelayMs = (attempt: number) => Math.min(attempt * 50, 2_000);
+const reconnectDelayMs = (attempt: number) => Math.min(attempt * 50, 2_000);
 
 interface Waiter {
   resolve(): void;
