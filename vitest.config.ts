@@ -24,6 +24,13 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: "bench",
+          include: ["bench/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
         resolve: {
           alias: { "@": new URL("./apps/web/src", import.meta.url).pathname },
         },

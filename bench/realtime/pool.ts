@@ -11,6 +11,7 @@ import type {
   WorkerRequest,
 } from "./protocol";
 import { coresOf, onCleanup, stopChild } from "./proc";
+import type { DeliverySample } from "./sched-trace";
 import { Histogram } from "./stats";
 
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
@@ -143,11 +144,16 @@ export class WorkerPool {
     const reports = await this.all<DeliveryReport>({ cmd: "report" });
     const histogram = new Histogram();
     let deliveries = 0;
+    const samples: DeliverySample[] = [];
     for (const report of reports) {
       histogram.merge(report.histogram, report.maxUs);
       deliveries += report.deliveries;
+      const pairs = report.samples ?? [];
+      for (let i = 0; i + 1 < pairs.length; i += 2) {
+        samples.push({ sentUs: pairs[i] ?? 0, receivedUs: pairs[i + 1] ?? 0, worker: report.pid });
+      }
     }
-    return { deliveries, histogram };
+    return { deliveries, histogram, samples };
   }
 
   /**

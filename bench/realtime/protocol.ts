@@ -46,7 +46,11 @@ export type WorkerCommand =
       clients: ClientSpec[];
       concurrency: number;
     }
-  | { cmd: "reset" }
+  | {
+      cmd: "reset";
+      /** Keep every delivery's send and receive time until the next reset (--sched-trace). */
+      samples?: boolean;
+    }
   | { cmd: "report" }
   | { cmd: "status" }
   | { cmd: "closeAll" }
@@ -93,6 +97,10 @@ export interface DeliveryReport {
   deliveries: number;
   histogram: SparseHistogram;
   maxUs: number;
+  /** The worker's process id (its main thread's id). */
+  pid: number;
+  /** With `samples` at the reset: send and receive time of each delivery, in pairs. */
+  samples?: number[];
 }
 
 export interface StatusReport {

@@ -16,6 +16,7 @@ import {
   type SendVia,
 } from "./phases/send-path";
 import { TARGET_LABEL, type Target } from "./protocol";
+import { tailSection } from "./report-tail";
 
 export interface Machine {
   date: string;
@@ -683,6 +684,8 @@ export function renderReport(results: Results): string {
       "",
       fanoutTable(fanout.rows),
     );
+    const tail = tailSection(fanout.rows);
+    if (tail.length > 0) parts.push("", "### Fan-out: where the deliveries' time went", ...tail);
   }
   if (fanout?.fullSend) {
     const f = fanout.fullSend;

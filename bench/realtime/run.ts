@@ -72,6 +72,11 @@ const HELP = `Usage: npm run bench:realtime -- [options]
   --scaleout-sides <a,b> the interleaved sides: processes each, b for the build at
                          BENCH_SERVER_ENTRY_B (default 1,2; 2,2b compares two builds)
   --workers <n>          generator processes (default 4)
+  --sched-trace          fan-out: record the scheduler's events of both cores in each window
+                         (perf, as root) and every delivery's times, and report where the
+                         deliveries' time went: each thread on the path running, waiting for
+                         a core, asleep or losing its virtual CPU, for all deliveries and for
+                         the slowest 1 % (sched-trace.ts)
 
 Needs the built server (npm run build), PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis
 on 127.0.0.1:6379 for the fan-out (BENCH_POSTGRES_URL, BENCH_REDIS_URL override them).
@@ -112,6 +117,7 @@ const { values } = parseArgs({
     "scaleout-interleave": { type: "string", default: "0" },
     "scaleout-sides": { type: "string", default: "1,2" },
     workers: { type: "string", default: "4" },
+    "sched-trace": { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
@@ -232,6 +238,7 @@ async function main() {
         warmupMs: num(values.warmup, 3, 1) * 1000,
         windowMs: num(values.window, 10, 2) * 1000,
         sendRate: Number(values["send-rate"]),
+        schedTrace: values["sched-trace"],
       },
       pool,
       log,

@@ -22,6 +22,8 @@ import { StrangerLoop } from "./stranger-loop";
 
 const histogram = new Histogram();
 let deliveries = 0;
+/** Send and receive times of every delivery, in pairs, when the last reset asked for them. */
+let samples: number[] | null = null;
 let sockets: BenchSocket[] = [];
 let closed = 0;
 const closeCodes: Record<string, number> = {};
@@ -32,7 +34,9 @@ const rpcAgent = createAgent(64);
 const sink: Sink = {
   delivery(sentUs) {
     deliveries++;
-    histogram.record(nowUs() - sentUs);
+    const now = nowUs();
+    histogram.record(now - sentUs);
+    samples?.push(sentUs, now);
   },
   event(spec: ClientSpec, frame: EventFrame) {
     stranger?.event(spec, frame);
@@ -70,12 +74,15 @@ async function handle(command: WorkerCommand): Promise<unknown> {
     case "reset":
       histogram.reset();
       deliveries = 0;
+      samples = command.samples ? [] : null;
       return null;
     case "report": {
       const report: DeliveryReport = {
         deliveries,
         histogram: histogram.toSparse(),
         maxUs: histogram.max,
+        pid: process.pid,
+        ...(samples ? { samples } : {}),
       };
       return report;
     }

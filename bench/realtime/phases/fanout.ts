@@ -12,6 +12,7 @@ import {
   type RunningServer,
   type Services,
 } from "../servers";
+import type { TailProfile } from "../sched-trace";
 import type { Histogram } from "../stats";
 import type { WorkerPool } from "../pool";
 import { measureFullSend, type FullSendRow } from "./full-send";
@@ -28,6 +29,8 @@ export interface FanoutOptions {
   windowMs: number;
   /** Full send path (ours): message.send calls per second into rooms of 100 (0: skip). */
   sendRate: number;
+  /** Profile where each window's latency went (sched-trace.ts). */
+  schedTrace: boolean;
 }
 
 export interface FanoutRow {
@@ -50,6 +53,8 @@ export interface FanoutRow {
   /** Ours only: the Redis server's CPU in the window (it is not pinned). */
   redisCpuS: number | null;
   windowS: number;
+  /** With --sched-trace: where the deliveries' time went. */
+  profile?: TailProfile;
 }
 
 export type { FullSendRow };
@@ -111,6 +116,36 @@ export async function insertRooms(databaseUrl: string, guests: Guest[], specs: C
   }
 }
 
+/**
+ * Waits (at most `maxMs`) until no connection to the bench database is open but this one. The
+ * fan-out's trigger does not touch the database, but the sign-ins and joins before it leave the
+ * server's pool with ten connections that close together when their idle timeout (10 s) runs
+ * out, and the first flush of the day's activity (every user active today) follows the joins;
+ * ten backends exiting at once took ~0.2 s of the two cores, in the measured window (the
+ * twenty-first sandbox's scheduler traces, bench/README.md). It looks only after the first
+ * flush is due (ACTIVITY_FLUSH_MS, 5 s), whose connection then stays open until it idles out.
+ * Returns the milliseconds waited.
+ */
+export async function databaseQuiet(databaseUrl: string, maxMs = 60_000): Promise<number> {
+  const started = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ open: number }>(
+        `SELECT count(*)::int AS open FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      if ((rows[0]?.open ?? 0) === 0 || Date.now() - started > maxMs) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return Date.now() - started;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function redisPid(): Promise<number | null> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true });
   try {
@@ -137,6 +172,7 @@ async function measureBroadcasts(options: {
   warmupMs: number;
   windowMs: number;
   redis: number | null;
+  schedTrace: boolean;
 }): Promise<FanoutRow> {
   const { server, pool, roomSize, rate } = options;
   const publisher = await createPublisher(server, options.services?.redisPrefix);
@@ -146,8 +182,9 @@ async function measureBroadcasts(options: {
   pacer.start();
   try {
     const window = await measureWindow({ ...options, pacer });
-    const { sent: broadcasts, deliveries, histogram, cpu } = window;
-    return row(server.target, roomSize, rate, broadcasts, deliveries, histogram, cpu);
+    const { sent: broadcasts, deliveries, histogram, cpu, profile } = window;
+    const result = row(server.target, roomSize, rate, broadcasts, deliveries, histogram, cpu);
+    return profile ? { ...result, profile } : result;
   } finally {
     pacer.stop();
     await pool.drain();
@@ -241,6 +278,10 @@ async function fanoutOf(
       throw new Error(`${label}: ${opened.failed} clients failed to join: ${opened.firstError}`);
     }
     log(`  ${label}: ${opened.opened} receivers joined in ${Date.now() - started} ms`);
+    if (services?.databaseUrl) {
+      const waited = await databaseQuiet(services.databaseUrl);
+      log(`  ${label}: the database's connections closed ${waited} ms after the joins`);
+    }
     const redis = services ? await redisPid() : null;
     const rows: FanoutRow[] = [];
     for (const roomSize of options.roomSizes) {
@@ -255,6 +296,7 @@ async function fanoutOf(
           warmupMs: options.warmupMs,
           windowMs: options.windowMs,
           redis,
+          schedTrace: options.schedTrace,
         });
         rows.push(result);
         log(

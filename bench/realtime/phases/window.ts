@@ -1,6 +1,7 @@
 import type { WorkerPool } from "../pool";
 import { cpuWindow, sleep } from "../proc";
 import type { Pacer } from "../publisher";
+import { startSchedTrace, type TailProfile } from "../sched-trace";
 import type { RunningServer } from "../servers";
 
 /**
@@ -16,10 +17,19 @@ export async function measureWindow(options: {
   redis: number | null;
   /** Runs when the window opens (snapshot your own counters here). */
   onOpen?: () => void;
+  /** Record the scheduler's events and every delivery, and say where the latency went. */
+  schedTrace?: boolean;
 }) {
   const { server, pool, pacer } = options;
   await sleep(options.warmupMs);
-  await pool.all({ cmd: "reset" });
+  const stopTrace = options.schedTrace
+    ? await startSchedTrace({
+        server: server.pid,
+        redis: options.redis,
+        generator: [process.pid, ...pool.pids],
+      })
+    : null;
+  await pool.all({ cmd: "reset", samples: stopTrace !== null });
   const sent0 = pacer.sent;
   options.onOpen?.();
   const stop = cpuWindow({
@@ -30,6 +40,8 @@ export async function measureWindow(options: {
   await sleep(options.windowMs);
   const cpu = stop();
   const sent = pacer.sent - sent0;
-  const { deliveries, histogram } = await pool.deliveries();
-  return { sent, deliveries, histogram, cpu };
+  const analyse = await stopTrace?.();
+  const { deliveries, histogram, samples } = await pool.deliveries();
+  const profile: TailProfile | null = analyse ? await analyse(samples) : null;
+  return { sent, deliveries, histogram, cpu, profile };
 }
