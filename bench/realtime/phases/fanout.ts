@@ -278,7 +278,7 @@ async function fanoutOf(
       throw new Error(`${label}: ${opened.failed} clients failed to join: ${opened.firstError}`);
     }
     log(`  ${label}: ${opened.opened} receivers joined in ${Date.now() - started} ms`);
-    if (services?.databaseUrl) {
+    if (target === "ours" && services) {
       const waited = await databaseQuiet(services.databaseUrl);
       log(`  ${label}: the database's connections closed ${waited} ms after the joins`);
     }

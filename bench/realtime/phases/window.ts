@@ -40,8 +40,9 @@ export async function measureWindow(options: {
   await sleep(options.windowMs);
   const cpu = stop();
   const sent = pacer.sent - sent0;
-  const analyse = await stopTrace?.();
   const { deliveries, histogram, samples } = await pool.deliveries();
+  // perf writes its file as it stops, on either core: only after the deliveries are counted.
+  const analyse = await stopTrace?.();
   const profile: TailProfile | null = analyse ? await analyse(samples) : null;
   return { sent, deliveries, histogram, cpu, profile };
 }
