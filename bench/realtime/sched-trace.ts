@@ -31,7 +31,7 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
-import { CLK_TCK } from "./proc";
+import { CLK_TCK, onCleanup } from "./proc";
 
 /** The processes whose threads the profile names; everyone else is "other". */
 export interface TracedProcesses {
@@ -200,6 +200,16 @@ export async function startSchedTrace(processes: TracedProcesses) {
   let stderr = "";
   perf.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => perf.once("exit", resolve));
+  const stopPerf = async () => {
+    if (perf.exitCode === null && perf.signalCode === null) perf.kill("SIGINT");
+    await exited;
+  };
+  // perf records every core until it is told to stop: if the run fails or is interrupted
+  // before the window ends, the bench's clean-up stops it (and removes its file).
+  const cleanUpPerf = onCleanup("perf record", async () => {
+    await stopPerf();
+    rmSync(dir, { recursive: true, force: true });
+  });
   const failed = exited.then(() => {
     throw new Error(`perf record failed: ${stderr.trim()}`);
   });
@@ -220,8 +230,7 @@ export async function startSchedTrace(processes: TracedProcesses) {
   return async () => {
     const toUs = nowUs();
     const steal = stealSeconds().map((s, i) => s - (steal0[i] ?? 0));
-    perf.kill("SIGINT");
-    await exited;
+    await stopPerf();
     return async (samples: DeliverySample[]): Promise<TailProfile> => {
       const kept: KeptTrace = {
         tids: { server: [...tids.server], redis: [...tids.redis], generator: [...tids.generator] },
@@ -246,7 +255,7 @@ export async function startSchedTrace(processes: TracedProcesses) {
           keep ? join(keep, `sched-${processes.server}-${Math.round(fromUs)}.perf.data`) : file,
         );
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        await cleanUpPerf();
       }
     };
   };
