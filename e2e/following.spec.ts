@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { DM_UNANSWERED_CAP, TEXT, TOAST, type Region } from "@chatsphere/contract";
 import { seriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
@@ -23,15 +23,22 @@ const mutualList = (page: Page) => page.getByRole("list", { name: TEXT.mutualLis
 const said = (page: Page, text: string) =>
   page.getByRole("log", { name: "Conversation" }).getByText(text, { exact: true });
 
-/** Follows a fellow member from the room's member list. */
-async function followFromMembers(page: Page, name: string) {
+/**
+ * Follows a fellow member from the room's member list; `toasts` are the other toasts the follow
+ * raises (on either side). All are looked for at once: a toast lasts 4 s, and on a busy machine
+ * the realtime notice can arrive seconds before the call's own answer, so one looked for only
+ * after another has shown may be gone already.
+ */
+async function followFromMembers(page: Page, name: string, ...toasts: Locator[]) {
   await members(page)
     .getByRole("button", { name: TEXT.memberActions(name), exact: true })
     .click();
   const item = page.getByRole("menuitem", { name: TEXT.follow, exact: true });
   await expect(item).toBeEnabled();
   await item.click();
-  await expect(page.getByText(TOAST.userFollowed)).toBeVisible();
+  await Promise.all(
+    [page.getByText(TOAST.userFollowed), ...toasts].map((toast) => expect(toast).toBeVisible()),
+  );
 }
 
 /** Two new users meet in a room and follow each other from its member list; returns names. */
@@ -43,11 +50,13 @@ async function becomeMutuals(page: Page, other: Page) {
   await expect(messageBox(other)).toBeEnabled();
   await expect(members(page).getByText(otherName, { exact: true })).toBeVisible();
 
-  await followFromMembers(page, otherName);
-  await expect(other.getByText(TOAST.followedYou(pageName))).toBeVisible();
-  await followFromMembers(other, pageName);
-  await expect(page.getByText(TOAST.mutualFollow(otherName))).toBeVisible();
-  await expect(other.getByText(TOAST.mutualFollow(pageName))).toBeVisible();
+  await followFromMembers(page, otherName, other.getByText(TOAST.followedYou(pageName)));
+  await followFromMembers(
+    other,
+    pageName,
+    page.getByText(TOAST.mutualFollow(otherName)),
+    other.getByText(TOAST.mutualFollow(pageName)),
+  );
   return { pageName, otherName };
 }
 
