@@ -59,6 +59,13 @@ const lines = [
   switchLine(0, 100.1, ["swapper/0", 0, "R"], ["swapper/0", 0]),
 ];
 
+/** A thread's split, in ms per delivery. */
+const states = (running: number, lost: number, waiting: number, asleep: number) => ({
+  running,
+  lost,
+  waiting,
+  asleep,
+});
 const round = (values: Record<string, number>) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Math.round(v * 1000) / 1000]));
 
@@ -72,30 +79,10 @@ describe("sched-trace", () => {
     const slowest = profile.groups[1];
     expect(slowest?.deliveries).toBe(1);
     expect(slowest?.latencyMs).toBeCloseTo(6);
-    expect(round(slowest?.threads.server ?? {})).toEqual({
-      running: 0.5,
-      lost: 0.5,
-      waiting: 3,
-      asleep: 2,
-    });
-    expect(round(slowest?.threads.redis ?? {})).toEqual({
-      running: 0.5,
-      lost: 0,
-      waiting: 0.1,
-      asleep: 5.4,
-    });
-    expect(round(slowest?.threads.receiver ?? {})).toEqual({
-      running: 1,
-      lost: 0,
-      waiting: 0.2,
-      asleep: 4.8,
-    });
-    expect(round(slowest?.threads.publisher ?? {})).toEqual({
-      running: 0.6,
-      lost: 0,
-      waiting: 0,
-      asleep: 5.4,
-    });
+    expect(round(slowest?.threads.server ?? {})).toEqual(states(0.5, 0.5, 3, 2));
+    expect(round(slowest?.threads.redis ?? {})).toEqual(states(0.5, 0, 0.1, 5.4));
+    expect(round(slowest?.threads.receiver ?? {})).toEqual(states(1, 0, 0.2, 4.8));
+    expect(round(slowest?.threads.publisher ?? {})).toEqual(states(0.6, 0, 0, 5.4));
     expect(round(slowest?.cores[0] ?? {})).toEqual({
       server: 0.5,
       redis: 0,

@@ -16,7 +16,7 @@
  * runs are summarised too: a task of its own that holds the thread for milliseconds is a long
  * run with little lost time.
  */
-import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -32,6 +32,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
 import { CLK_TCK, onCleanup } from "./proc";
+import { nowUs } from "./stats";
 
 /** The processes whose threads the profile names; everyone else is "other". */
 export interface TracedProcesses {
@@ -145,12 +146,12 @@ const threadsOf = (pid: number): number[] => {
 };
 
 function stealSeconds(): number[] {
-  return readFileLines("/proc/stat")
+  return readFileSync("/proc/stat", "utf8")
+    .split("\n")
     .filter((line) => /^cpu\d+ /.test(line))
     .map((line) => Number(line.split(/\s+/)[8] ?? 0) / CLK_TCK);
 }
 
-const readFileLines = (file: string) => readFileSync(file, "utf8").split("\n");
 const readOr = (file: string) => {
   try {
     return readFileSync(file, "utf8");
@@ -164,10 +165,10 @@ export async function startSchedTrace(processes: TracedProcesses) {
   const dir = mkdtempSync(join(tmpdir(), "bench-sched-"));
   const file = join(dir, "perf.data");
   // The thread ids are read now: the servers' and workers' threads do not change in a window.
-  const tids: TraceThreads = {
-    server: new Set(threadsOf(processes.server)),
-    redis: new Set(processes.redis ? threadsOf(processes.redis) : []),
-    generator: new Set(processes.generator.flatMap(threadsOf)),
+  const tids = {
+    server: threadsOf(processes.server),
+    redis: processes.redis ? threadsOf(processes.redis) : [],
+    generator: processes.generator.flatMap(threadsOf),
   };
   // perf opens its buffers on every core (a second or more here) with recording off, and
   // says on the ack fifo when the "enable" it is sent took effect: the window starts then.
@@ -233,7 +234,7 @@ export async function startSchedTrace(processes: TracedProcesses) {
     await stopPerf();
     return async (samples: DeliverySample[]): Promise<TailProfile> => {
       const kept: KeptTrace = {
-        tids: { server: [...tids.server], redis: [...tids.redis], generator: [...tids.generator] },
+        tids,
         perfPid: perf.pid ?? -1,
         processes,
         fromUs,
@@ -242,18 +243,17 @@ export async function startSchedTrace(processes: TracedProcesses) {
         samples,
       };
       const keep = process.env.BENCH_SCHED_KEEP;
+      let perfFile = file;
       if (keep) {
         // For a second look: `npx tsx bench/realtime/sched-trace.ts <dir>/<name>` analyses it again.
         const name = join(keep, `sched-${processes.server}-${Math.round(fromUs)}`);
         mkdirSync(keep, { recursive: true });
-        renameSync(file, `${name}.perf.data`);
+        perfFile = `${name}.perf.data`;
+        renameSync(file, perfFile);
         writeFileSync(`${name}.json`, JSON.stringify(kept));
       }
       try {
-        return await analyseKept(
-          kept,
-          keep ? join(keep, `sched-${processes.server}-${Math.round(fromUs)}.perf.data`) : file,
-        );
+        return await analyseKept(kept, perfFile);
       } finally {
         await cleanUpPerf();
       }
@@ -280,11 +280,6 @@ async function analyseKept(kept: KeptTrace, perfFile: string) {
   };
   const trace = await readTrace(perfFile, tids, kept.perfPid, kept.processes);
   return analyse(trace, kept.samples, kept.fromUs, kept.toUs, kept.steal);
-}
-
-function nowUs() {
-  const [s, ns] = process.hrtime();
-  return s * 1e6 + ns / 1e3;
 }
 
 export interface Trace {
@@ -383,8 +378,7 @@ export async function parseTrace(
   const enter = (tid: number, next: "waiting" | "asleep" | "running", at: number, lost = 0) => {
     if (!pathTids.has(tid)) return;
     const was = state.get(tid);
-    if (was && was.state !== "running") threadTrack(tid).add(was.since, at, was.state);
-    if (was && was.state === "running") threadTrack(tid).add(was.since, at, "running", lost);
+    if (was) threadTrack(tid).add(was.since, at, was.state, was.state === "running" ? lost : 0);
     state.set(tid, { state: next, since: at });
   };
 
@@ -418,8 +412,7 @@ export async function parseTrace(
       const was = current[cpu];
       let lost = 0;
       if (was) {
-        const wallUs = at - was.since;
-        lost = was.tid === 0 || wallUs <= 0 ? 0 : Math.max(0, 1 - was.ranNs / 1000 / wallUs);
+        lost = was.tid === 0 ? 0 : lostShare(was.ranNs, at - was.since);
         core.add(was.since, at, use(was.tid), lost, was.tid);
         runningOn.delete(was.tid);
       }
@@ -431,19 +424,21 @@ export async function parseTrace(
   }
   // What was going on at the last event lasted until then.
   current.forEach((was, cpu) => {
-    const wallUs = lastUs - was.since;
-    const lost = was.tid === 0 || wallUs <= 0 ? 0 : Math.max(0, 1 - was.ranNs / 1000 / wallUs);
+    const lost = was.tid === 0 ? 0 : lostShare(was.ranNs, lastUs - was.since);
     cores[cpu]?.add(was.since, lastUs, use(was.tid), lost, was.tid);
   });
   for (const [tid, was] of state) {
     const on = runningOn.get(tid);
     const slot = on === undefined ? undefined : current[on];
-    const wallUs = lastUs - was.since;
-    const lost = slot && wallUs > 0 ? Math.max(0, 1 - slot.ranNs / 1000 / wallUs) : 0;
+    const lost = slot ? lostShare(slot.ranNs, lastUs - was.since) : 0;
     threadTrack(tid).add(was.since, lastUs, was.state, was.state === "running" ? lost : 0);
   }
   return { cores, threads, comms, events, roles, firstUs, lastUs };
 }
+
+/** The share of a run's wall time the scheduler did not count as the task's CPU. */
+const lostShare = (ranNs: number, wallUs: number) =>
+  wallUs > 0 ? Math.max(0, 1 - ranNs / 1000 / wallUs) : 0;
 
 const zeros = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -452,6 +447,19 @@ const emptyUses = () => zeros(CORE_USES);
 
 /** A task's name without its instance number (kworker/0:1 -> kworker). */
 const commName = (comm: string) => comm.replace(/^(\S*?)[/:]\d+.*$/, "$1");
+
+/** Adds a core's segment of an "other" task to its name's sum (µs of its own CPU). */
+function addOther(byName: Map<string, number>, trace: Trace, tid: number, us: number) {
+  const name = commName(trace.comms.get(tid) ?? String(tid));
+  byName.set(name, (byName.get(name) ?? 0) + us);
+}
+
+/** The `count` names with the most time, largest first, in µs divided by `per`. */
+const topOthers = (byName: Map<string, number>, count: number, per: number) =>
+  [...byName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([comm, us]) => ({ comm, amount: us / per }));
 
 export function analyse(
   trace: Trace,
@@ -493,16 +501,11 @@ export function analyse(
     return lost / 1e6;
   });
   const othersS = trace.cores.map((core) => {
-    const byComm = new Map<string, number>();
+    const byName = new Map<string, number>();
     core.overlap(fromUs, toUs, (use, us, share, tid) => {
-      if (use !== "other") return;
-      const comm = commName(trace.comms.get(tid) ?? String(tid));
-      byComm.set(comm, (byComm.get(comm) ?? 0) + us * (1 - share));
+      if (use === "other") addOther(byName, trace, tid, us * (1 - share));
     });
-    return [...byComm.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 5)
-      .map(([comm, us]) => ({ comm, s: us / 1e6 }));
+    return topOthers(byName, 5, 1e6).map(({ comm, amount }) => ({ comm, s: amount }));
   });
   return {
     windowS: (toUs - fromUs) / 1e6,
@@ -555,10 +558,8 @@ function group(label: string, samples: DeliverySample[], trace: Trace): TailGrou
       core.overlap(from, to, (use, us, lost, tid) => {
         sums[use] += us * (1 - lost);
         sums.lost += us * lost;
-        if (use === "other") {
-          const name = commName(trace.comms.get(tid) ?? String(tid));
-          others[cpu]?.set(name, (others[cpu]?.get(name) ?? 0) + us * (1 - lost));
-        }
+        const byName = others[cpu];
+        if (use === "other" && byName) addOther(byName, trace, tid, us * (1 - lost));
       });
     });
   }
@@ -575,22 +576,10 @@ function group(label: string, samples: DeliverySample[], trace: Trace): TailGrou
       PATH_THREADS.map((t) => [t, perDelivery(threads[t])]),
     ) as TailGroup["threads"],
     cores: cores.map(perDelivery),
-    others: others.map((m) =>
-      [...m.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 3)
-        .map(([comm, us]) => ({ comm, ms: us / n / 1000 })),
+    others: others.map((byName) =>
+      topOthers(byName, 3, n * 1000).map(({ comm, amount }) => ({ comm, ms: amount })),
     ),
   };
-}
-
-/** True when `perf` can record scheduler events here (root, tracepoints available). */
-export function schedTraceAvailable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    execFile("perf", ["list", "sched:sched_switch"], (error, stdout) =>
-      resolve(!error && stdout.includes("sched_switch")),
-    );
-  });
 }
 
 // `npx tsx bench/realtime/sched-trace.ts <dir>/sched-<pid>-<t>`: a kept trace analysed again.

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import pg from "pg";
 import { signInGuests, type Guest } from "../clients";
-import type { CpuWindow } from "../proc";
+import { sleep, type CpuWindow } from "../proc";
 import { TARGET_LABEL, type ClientSpec, type Target } from "../protocol";
 import { createPublisher, Pacer } from "../publisher";
 import {
@@ -128,7 +128,7 @@ export async function insertRooms(databaseUrl: string, guests: Guest[], specs: C
  */
 export async function databaseQuiet(databaseUrl: string, maxMs = 60_000): Promise<number> {
   const started = Date.now();
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  await sleep(6_000);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -138,7 +138,7 @@ export async function databaseQuiet(databaseUrl: string, maxMs = 60_000): Promis
          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );
       if ((rows[0]?.open ?? 0) === 0 || Date.now() - started > maxMs) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
     return Date.now() - started;
   } finally {
