@@ -40,6 +40,18 @@ export default defineConfig({
           environment: "node",
         },
       },
+      {
+        // Component tests: a UI state of one screen (a disabled button, a validation text, an
+        // empty list, a mutation's error toast) rendered in happy-dom with Testing Library.
+        resolve: {
+          alias: { "@": new URL("./apps/web/src", import.meta.url).pathname },
+        },
+        test: {
+          name: "web-ui",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+        },
+      },
     ],
   },
 });
