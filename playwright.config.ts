@@ -11,7 +11,8 @@ import { defineConfig, devices } from "@playwright/test";
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 const port = e2ePort;
 export const e2eDataDir = path.join(os.tmpdir(), `chatsphere-e2e-${port}`);
-const baseURL = `http://127.0.0.1:${port}`;
+export const e2eBaseURL = `http://127.0.0.1:${port}`;
+const baseURL = e2eBaseURL;
 
 export default defineConfig({
   testDir: "e2e",
@@ -30,10 +31,21 @@ export default defineConfig({
   // real hang is caught early; the test's budget only bounds the sum of slow steps.
   timeout: 180_000,
   expect: { timeout: 20_000 },
-  reporter: [["list"]],
+  // The JSON report lets CI list the slowest tests.
+  reporter: [
+    ["list"],
+    [
+      "json",
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "playwright-report/results.json" },
+    ],
+  ],
+  // A migrated, empty data directory made once, copied by each isolated server (e2e/fixtures.ts).
+  globalSetup: "./e2e/global-setup.ts",
+  globalTeardown: "./e2e/global-teardown.ts",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording every test costs CI time; CI reruns its failures with `--last-failed --trace on`.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -47,7 +59,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    // Signs the shared e2e admin in once and saves the session (e2e/admin.setup.ts). As a
+    // dependency it runs again on every run, `--last-failed` included.
+    { name: "setup", testMatch: /.*\.setup\.ts/ },
+    {
+      name: "chromium",
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+  ],
   webServer: {
     command: `node e2e/start-server.mjs`,
     url: `${baseURL}/healthz`,

@@ -1,14 +1,18 @@
 import { writeFileSync } from "node:fs";
 import { CONTENT_ERROR, CONTENT_TEXT, CONTENT_TOAST, VALIDATION } from "@chatsphere/contract";
 import { createCategory, createTag, uniqueName } from "./blog-helpers";
-import { expect, isolatedPort, logInAsAdmin, signUp, startIsolatedServer, test } from "./fixtures";
+import { adminCookies, expect, test } from "./fixtures";
+import { isolatedPort, startIsolatedServer } from "./isolated-server";
+import { newVisitor } from "./room-helpers";
+import { adminRpc, signUpViaApi } from "./sessions";
 
 test.describe("admin content pages", () => {
+  // As the shared e2e admin (e2e/admin.setup.ts).
+  test.use({ asAdmin: true });
+
   test("tags and categories refuse empty and duplicate names with clear messages", async ({
     page,
-    baseURL,
   }) => {
-    await logInAsAdmin(page, baseURL ?? "");
     const name = uniqueName("Travel");
     await createTag(page, name);
     await page.getByRole("button", { name: CONTENT_TEXT.create }).click();
@@ -25,13 +29,11 @@ test.describe("admin content pages", () => {
 
   test("the new-blog form validates, locks the slug to the title and stops on a failed upload", async ({
     page,
-    baseURL,
   }, testInfo) => {
-    await logInAsAdmin(page, baseURL ?? "");
     const category = uniqueName("Cat");
     const tag = uniqueName("tag");
-    await createCategory(page, category);
-    await createTag(page, tag);
+    await adminRpc("admin/createCategory", { name: category });
+    await adminRpc("admin/createTag", { name: tag });
     await page.goto("/admin/dashboard/blogs/new");
     await page.getByRole("button", { name: CONTENT_TEXT.createBlog }).click();
     await expect(page.getByText(VALIDATION.tagRequired)).toBeVisible();
@@ -81,9 +83,8 @@ test.describe("admin content pages", () => {
 
   test("the side navigation leads to every content page, and the breadcrumb follows", async ({
     page,
-    baseURL,
   }) => {
-    await logInAsAdmin(page, baseURL ?? "");
+    await page.goto("/admin/dashboard/blogs");
     const nav = page.getByRole("navigation", { name: "Admin" });
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(crumbs).toHaveText(/Dashboard\s*Blogs/);
@@ -102,9 +103,9 @@ test.describe("admin content pages", () => {
     await expect(crumbs).toHaveText(/Dashboard\s*Profile/);
   });
 
-  test("on a phone the admin navigation opens in a sheet", async ({ page, baseURL }) => {
+  test("on a phone the admin navigation opens in a sheet", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await logInAsAdmin(page, baseURL ?? "");
+    await page.goto("/admin/dashboard/blogs");
     await page.getByRole("button", { name: "Admin menu" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "Tags" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard\/tags$/);
@@ -116,9 +117,8 @@ test.describe("feedback", () => {
   test("a user sends feedback, sees it in their list, and the admin reads it", async ({
     page,
     browser,
-    baseURL,
   }) => {
-    const email = await signUp(page);
+    const email = await signUpViaApi(page);
     await page.goto("/feedback");
     await page.getByRole("button", { name: CONTENT_TEXT.sendFeedback }).click();
     await expect(page.getByText(VALIDATION.feedbackEmpty)).toBeVisible();
@@ -129,12 +129,12 @@ test.describe("feedback", () => {
     await expect(page.getByLabel(CONTENT_TEXT.feedbackLabel)).toHaveValue("");
     await expect(page.getByRole("listitem").filter({ hasText: message })).toBeVisible();
 
-    const admin = await browser.newPage();
-    await logInAsAdmin(admin, baseURL ?? "");
+    const admin = await newVisitor(browser);
+    await admin.context().addCookies(adminCookies());
     await admin.goto("/admin/dashboard/feedbacks");
     const item = admin.getByRole("listitem").filter({ hasText: message });
     await expect(item).toContainText(email.split("@")[0] ?? "");
-    await admin.close();
+    await admin.context().close();
   });
 });
 

@@ -6,10 +6,14 @@ import {
 } from "@chatsphere/contract";
 import type { Page } from "@playwright/test";
 import { seriousA11yViolations } from "./a11y";
-import { createAccount, downloadOf, expect, logInAdminAt, uniquePrefix } from "./admin-helpers";
+import { downloadOf, expect, uniquePrefix } from "./admin-helpers";
 import { test } from "./fixtures";
+import { createAccount } from "./sessions";
 
 /* The admin dashboard's index (SPEC §2 "Admin dashboard shell and index", issue 13). */
+
+// As the shared e2e admin (e2e/admin.setup.ts).
+test.use({ asAdmin: true });
 
 /** The number a metric's card shows. */
 async function metricValue(page: Page, key: DashboardMetric) {
@@ -25,12 +29,7 @@ const localDay = () => {
 };
 
 test.describe("admin dashboard", () => {
-  test("shows the six metrics and the two charts over the server's range", async ({
-    page,
-    baseURL,
-  }) => {
-    const base = baseURL ?? "";
-    await logInAdminAt(page, base);
+  test("shows the six metrics and the two charts over the server's range", async ({ page }) => {
     await page.goto("/admin/dashboard");
     await expect(page.getByRole("heading", { name: DASHBOARD_TEXT.heading })).toBeVisible();
     for (const key of DASHBOARD_METRICS) {
@@ -63,7 +62,6 @@ test.describe("admin dashboard", () => {
 
   test("a new account shows in Total Users after a reload", async ({ page, baseURL }) => {
     const base = baseURL ?? "";
-    await logInAdminAt(page, base);
     await page.goto("/admin/dashboard");
     await expect(page.locator('[data-metric="totalUsers"]')).toBeVisible();
     const before = await metricValue(page, "totalUsers");
@@ -72,11 +70,7 @@ test.describe("admin dashboard", () => {
     await expect.poll(() => metricValue(page, "totalUsers")).toBeGreaterThanOrEqual(before + 1);
   });
 
-  test("Download Report writes Metric and Value for the six metrics shown", async ({
-    page,
-    baseURL,
-  }) => {
-    await logInAdminAt(page, baseURL ?? "");
+  test("Download Report writes Metric and Value for the six metrics shown", async ({ page }) => {
     await page.goto("/admin/dashboard");
     const button = page.getByRole("button", { name: DASHBOARD_TEXT.downloadReport });
     await expect(button).toBeEnabled();
@@ -92,9 +86,8 @@ test.describe("admin dashboard", () => {
 
   test("the side navigation and the breadcrumb lead to the dashboard and the users", async ({
     page,
-    baseURL,
   }) => {
-    await logInAdminAt(page, baseURL ?? "");
+    await page.goto("/admin/dashboard/blogs");
     const nav = page.getByRole("navigation", { name: "Admin" });
     await nav.getByRole("link", { name: "Users" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard\/users$/);
@@ -116,9 +109,7 @@ test.describe("admin pages accessibility", () => {
 
   test("the dashboard and Manage Users have no serious axe violations, wide and narrow", async ({
     page,
-    baseURL,
   }) => {
-    await logInAdminAt(page, baseURL ?? "");
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/admin/dashboard");

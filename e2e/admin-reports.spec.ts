@@ -7,18 +7,11 @@ import {
   type ChatMessage,
 } from "@chatsphere/contract";
 import { seriousA11yViolations } from "./a11y";
-import { createAccount, rpcAs, uniquePrefix } from "./admin-helpers";
-import { expect, logInAsAdmin, test } from "./fixtures";
+import { uniquePrefix } from "./admin-helpers";
+import { expect, test } from "./fixtures";
 import { matchStrangers, partnerName, strangerMenu } from "./stranger-helpers";
-import {
-  createRoom,
-  members,
-  messageBox,
-  newVisitor,
-  registeredUser,
-  send,
-  uniqueRoomName,
-} from "./room-helpers";
+import { members, messageBox, newUser, newVisitor, openNewRoom, send } from "./room-helpers";
+import { createAccount, rpcAs } from "./sessions";
 
 /*
  * The moderation queue and the audit log (issue 14) through the built app: one person
@@ -45,11 +38,13 @@ function rpcInPage<T>(page: Page, path: string, input: unknown): Promise<T> {
 
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
+// `page` is the shared e2e admin's (e2e/admin.setup.ts); the people they moderate are others.
+test.use({ asAdmin: true });
+
 test.describe("a report from stranger chat", () => {
   test("A reports B through the chat's dialog; the admin sees it with the conversation and bans; B's open chat is cut at once", async ({
     page,
     browser,
-    baseURL,
   }) => {
     const a = await newVisitor(browser);
     const b = await matchStrangers(a, browser);
@@ -67,7 +62,6 @@ test.describe("a report from stranger chat", () => {
     await dialog.getByRole("button", { name: SAFETY_TEXT.sendReport }).click();
     await expect(a.getByText(SAFETY_TOAST.reported)).toBeVisible();
 
-    await logInAsAdmin(page, baseURL ?? "");
     await page.goto("/admin/dashboard/reports");
     const card = page.getByRole("article", { name: SAFETY_TEXT.reportCard(name) });
     await expect(card.getByText(note)).toBeVisible();
@@ -91,15 +85,14 @@ test.describe("Reports and Audit log", () => {
   test("an admin reads a report with its conversation, deletes a message, bans from it, and both land in the audit log", async ({
     page,
     browser,
-    baseURL,
   }) => {
     const offender = await newVisitor(browser);
     const reporter = await newVisitor(browser);
-    const offenderName = await registeredUser(offender);
-    const reporterName = await registeredUser(reporter);
+    const offenderName = await newUser(offender);
+    const reporterName = await newUser(reporter);
     // The reporter's room: they hold its channel long before anyone writes; the offender
     // joins, and writes once the reporter sees them in the member list.
-    const roomId = await createRoom(reporter, uniqueRoomName());
+    const roomId = await openNewRoom(reporter);
     await offender.goto(`/chat/room/${roomId}`);
     await expect(messageBox(offender)).toBeEnabled();
     await expect(members(reporter).getByText(offenderName, { exact: true })).toBeVisible();
@@ -131,7 +124,7 @@ test.describe("Reports and Audit log", () => {
       note,
     });
 
-    await logInAsAdmin(page, baseURL ?? "");
+    await page.goto("/admin/dashboard/blogs");
     await adminNav(page).getByRole("link", { name: SAFETY_TEXT.reportsNav }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard\/reports$/);
     await expect(
@@ -220,7 +213,6 @@ test.describe("Reports and Audit log", () => {
         reason: "spam",
       });
 
-      await logInAsAdmin(page, base);
       const card = page.getByRole("article", { name: SAFETY_TEXT.reportCard(offender.name) });
       /** No serious axe violation, and nothing wider than the window. */
       const expectAccessible = async () => {

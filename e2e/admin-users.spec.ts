@@ -1,21 +1,18 @@
 import type { Page } from "@playwright/test";
 import { ADMIN_ERROR, ADMIN_TOAST, USERS_TEXT } from "@chatsphere/contract";
 import {
-  createAccount,
-  createAccounts,
-  createGuest,
   downloadOf,
   expect,
-  logInAdminAt,
   pickRowAction,
-  rpcAs,
   searchOf,
   uniquePrefix,
   userRows,
   usersTable,
 } from "./admin-helpers";
-import { isolatedPort, PASSWORD, startIsolatedServer, test } from "./fixtures";
+import { E2E_ADMIN, ensureAdmin, PASSWORD, test } from "./fixtures";
+import { isolatedPort, startIsolatedServer } from "./isolated-server";
 import { newVisitor } from "./room-helpers";
+import { createAccount, createAccounts, createGuest, logInViaApi, rpcAs } from "./sessions";
 
 /*
  * Manage Users (SPEC §2, issue 13) through the built app. The shared server holds other
@@ -24,6 +21,9 @@ import { newVisitor } from "./room-helpers";
  * so the guests of specs running beside it (chat, shell, media...) are not touched and the
  * count it reports is exactly the guests this test made.
  */
+
+// `page` is the shared e2e admin's (e2e/admin.setup.ts), except on the isolated server.
+test.use({ asAdmin: true });
 
 const filterBox = (page: Page) => page.getByLabel(USERS_TEXT.filterLabel);
 const userTypeSelect = (page: Page) =>
@@ -38,7 +38,6 @@ test.describe("Manage Users", () => {
     const base = baseURL ?? "";
     const prefix = uniquePrefix("flt");
     const accounts = await createAccounts(base, prefix, 3);
-    await logInAdminAt(page, base);
     await page.goto("/admin/dashboard/users?page=2");
     await expect(page.getByRole("heading", { name: USERS_TEXT.heading })).toBeVisible();
     await expect(page.getByText(USERS_TEXT.subtitle)).toBeVisible();
@@ -79,8 +78,7 @@ test.describe("Manage Users", () => {
     await expect(clearButton(page)).toBeDisabled();
   });
 
-  test("a 10-row skeleton shows while the list loads", async ({ page, baseURL }) => {
-    await logInAdminAt(page, baseURL ?? "");
+  test("a 10-row skeleton shows while the list loads", async ({ page }) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/rpc/admin/listUsers", async (route) => {
@@ -102,7 +100,6 @@ test.describe("Manage Users", () => {
     const base = baseURL ?? "";
     const prefix = uniquePrefix("pgr");
     await createAccounts(base, prefix, 7);
-    await logInAdminAt(page, base);
     await page.goto(`/admin/dashboard/users?name=${prefix}&page=2`);
     await expect(page.getByText(USERS_TEXT.totalUsers(7))).toBeVisible();
 
@@ -153,7 +150,6 @@ test.describe("Manage Users", () => {
     const hostileName = `=${prefix} "Doe", Jane`;
     await rpcAs(base, hostile.cookie, "user/updateProfile", { name: hostileName, bio: "" });
 
-    await logInAdminAt(page, base);
     await page.goto(`/admin/dashboard/users?name=${prefix}`);
     await expect(userRows(page)).toHaveCount(2);
     const { fileName, text } = await downloadOf(page, () =>
@@ -175,7 +171,6 @@ test.describe("Manage Users", () => {
   test("a banned user cannot sign in until unbanned", async ({ page, baseURL, browser }) => {
     const base = baseURL ?? "";
     const account = await createAccount(base, `${uniquePrefix("ban")}@example.com`);
-    await logInAdminAt(page, base);
     await page.goto(`/admin/dashboard/users?name=${account.name}`);
     await expect(userRows(page)).toHaveCount(1);
 
@@ -205,7 +200,6 @@ test.describe("Manage Users", () => {
   test("Delete User asks first, then the user is gone", async ({ page, baseURL }) => {
     const base = baseURL ?? "";
     const account = await createAccount(base, `${uniquePrefix("del")}@example.com`);
-    await logInAdminAt(page, base);
     await page.goto(`/admin/dashboard/users?name=${account.name}`);
     await expect(userRows(page)).toHaveCount(1);
 
@@ -231,7 +225,9 @@ test.describe("Manage Users", () => {
       const base = fresh.baseURL;
       const member = await createAccount(base, `${uniquePrefix("keep")}@example.com`);
       for (let i = 0; i < 3; i++) await createGuest(base);
-      await logInAdminAt(page, base);
+      // This server's own admin: its session replaces the shared one in the page's cookies.
+      await ensureAdmin(base);
+      await logInViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password, base);
       await page.goto(`${base}/admin/dashboard/users?userType=guest`);
       await expect(userRows(page)).toHaveCount(3);
       await expect(userRows(page).getByText(USERS_TEXT.guestBadge, { exact: true })).toHaveCount(3);

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { ADS_SCRIPT_URL, BRAND } from "@chatsphere/contract";
-import { expect, isolatedPort, PASSWORD, startIsolatedServer, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail } from "./fixtures";
+import { isolatedPort, startIsolatedServer } from "./isolated-server";
+import { signUpViaApi } from "./sessions";
 
 /*
  * Ads (SPEC §1, issue 13 item 4): slots on the public content pages only when the server has
@@ -51,12 +53,8 @@ test.describe("ads", () => {
         await expect.poll(() => page.evaluate(() => window.adsbygoogle?.length)).toBe(1);
         expect(await loaders(page)).toBe(1);
       }
-      await page.goto(`${fresh.baseURL}/sign-up`);
-      await page.getByLabel("Email").fill(uniqueEmail("ads"));
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await page.getByLabel("Confirm password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign Up" }).click();
-      await page.waitForURL(/\/chat/);
+      await signUpViaApi(page, uniqueEmail("ads"), fresh.baseURL);
+      await page.goto(`${fresh.baseURL}/chat`);
       await expect(page.getByRole("textbox").first()).toBeVisible();
       await expect(adSlots(page)).toHaveCount(0);
       expect(await loaders(page)).toBe(0);

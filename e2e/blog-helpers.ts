@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { CONTENT_TEXT, CONTENT_TOAST, type CreateBlogInput } from "@chatsphere/contract";
+import { adminRpc } from "./sessions";
 
 let counter = 0;
 /** A name no other test (or worker) uses. */
@@ -25,23 +26,12 @@ export async function createTag(page: Page, name: string) {
   await expect(page.getByRole("list", { name: CONTENT_TEXT.existingTags })).toContainText(name);
 }
 
-/** Calls an RPC procedure with the page's cookies (for setup the UI is not under test in). */
-export async function callRpc<T>(page: Page, path: string, json: unknown): Promise<T> {
-  const baseURL = new URL(page.url()).origin;
-  const response = await page.request.post(`${baseURL}/rpc/${path}`, {
-    data: { json },
-    headers: { origin: baseURL },
-  });
-  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-  return ((await response.json()) as { json: T }).json;
-}
-
-/** Publishes a post through the API as the logged-in admin, creating its category and tag. */
-export async function publishViaApi(page: Page, overrides: Partial<CreateBlogInput> = {}) {
-  const category = await callRpc<{ id: string }>(page, "admin/createCategory", {
+/** Publishes a post through the API as the shared e2e admin, creating its category and tag. */
+export async function publishViaApi(overrides: Partial<CreateBlogInput> = {}) {
+  const category = await adminRpc<{ id: string }>("admin/createCategory", {
     name: uniqueName("Cat"),
   });
-  const tag = await callRpc<{ id: string }>(page, "admin/createTag", { name: uniqueName("tag") });
+  const tag = await adminRpc<{ id: string }>("admin/createTag", { name: uniqueName("tag") });
   const title = overrides.title ?? uniqueName("Post");
   const input = {
     title,
@@ -54,6 +44,6 @@ export async function publishViaApi(page: Page, overrides: Partial<CreateBlogInp
     tags: [{ id: tag.id }],
     ...overrides,
   };
-  await callRpc(page, "admin/createBlog", input);
+  await adminRpc("admin/createBlog", input);
   return input;
 }

@@ -1,11 +1,26 @@
-import { TEXT, TOAST } from "@chatsphere/contract";
+import type { Page } from "@playwright/test";
+import { TEXT, TOAST, type RealtimeEventName, type ServerFrame } from "@chatsphere/contract";
 import { seriousA11yViolations } from "./a11y";
-import { expect, signUp, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { messageBox, newVisitor, send } from "./room-helpers";
+import { signUpViaApi } from "./sessions";
 import { chooseRegion, enterAsGuest, startBoth, workerRegion } from "./stranger-helpers";
 
 /** The address the e2e server answers skipStranger on (oRPC over HTTP). */
 const SKIP_RPC = "**/rpc/room/skipStranger";
+
+/** The realtime events the page's sockets receive from now on, in order (before it opens them). */
+function socketEvents(page: Page): RealtimeEventName[] {
+  const events: RealtimeEventName[] = [];
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", ({ payload }) => {
+      if (typeof payload !== "string") return;
+      const frame = JSON.parse(payload) as ServerFrame;
+      if (frame.type === "event") events.push(frame.event);
+    });
+  });
+  return events;
+}
 
 test.describe("stranger chat", () => {
   test("two strangers are matched, talk both ways, see typing, and a skip tells the other side", async ({
@@ -13,6 +28,7 @@ test.describe("stranger chat", () => {
     browser,
   }) => {
     const other = await newVisitor(browser);
+    const otherEvents = socketEvents(other);
     await enterAsGuest(page);
     await enterAsGuest(other);
     await startBoth(page, other);
@@ -33,14 +49,21 @@ test.describe("stranger chat", () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
+    const skipped = page.waitForResponse(SKIP_RPC);
+    const sinceSkip = otherEvents.length;
     await page.getByRole("button", { name: "Skip" }).click();
     await expect(other.getByText(TOAST.strangerSkippedYou)).toBeVisible();
     await expect(other.getByText(TOAST.strangerLeft)).toHaveCount(0);
     await expect(other.getByText("Looking for a stranger...")).toBeVisible();
     await expect(page.getByText("Looking for a stranger...")).toBeVisible();
-    // They just skipped each other: not paired again while they both wait.
-    await page.waitForTimeout(1500);
+    // They just skipped each other: not paired again while they both wait. The skip puts the
+    // skipper back in the queue, then the other side, which is when they would be paired:
+    // the other side is told it waits (not that it is matched) before the skip is answered.
+    expect((await skipped).ok()).toBe(true);
+    await expect.poll(() => otherEvents.slice(sinceSkip)).toContain("stranger_waiting");
+    expect(otherEvents.slice(sinceSkip)).not.toContain("stranger_matched");
     await expect(page.getByTestId("partner-name")).toHaveCount(0);
+    await expect(other.getByTestId("partner-name")).toHaveCount(0);
     await other.context().close();
   });
 
@@ -140,8 +163,8 @@ test.describe("guests and registered users", () => {
     browser,
   }) => {
     const other = await newVisitor(browser);
-    await signUp(page);
-    await signUp(other);
+    await signUpViaApi(page);
+    await signUpViaApi(other);
     await page.goto("/chat?tab=chat-rooms");
     await page.getByRole("button", { name: /Travel/ }).click();
     await expect(messageBox(page)).toBeEnabled();
@@ -165,7 +188,7 @@ test.describe("chat accessibility", () => {
   test("the stranger tab, a room and the Following tab have no serious axe violations", async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpViaApi(page);
     await page.goto("/chat?tab=stranger-chat");
     await expect(page.getByRole("button", { name: "Start" })).toBeEnabled();
     expect(await seriousA11yViolations(page, "#main")).toEqual([]);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { STORAGE_KEYS } from "@chatsphere/contract";
 import { e2eDataDir } from "../playwright.config";
 
@@ -14,12 +14,18 @@ interface Fixtures {
   ageAccepted: boolean;
   /** When false, the chat page's one-time welcome dialog shows (as for a first visit). */
   welcomeAccepted: boolean;
+  /**
+   * When true, the test's own context starts signed in as the shared e2e admin, with the
+   * session e2e/admin.setup.ts saved. Contexts the test opens itself are not signed in.
+   */
+  asAdmin: boolean;
 }
 
 export const test = base.extend<Fixtures>({
   ageAccepted: [true, { option: true }],
   welcomeAccepted: [true, { option: true }],
-  context: async ({ context, ageAccepted, welcomeAccepted }, use) => {
+  asAdmin: [false, { option: true }],
+  context: async ({ context, ageAccepted, welcomeAccepted, asAdmin }, use) => {
     await context.setExtraHTTPHeaders({ "x-forwarded-for": nextClientIp() });
     const accepted = [
       ...(ageAccepted ? [STORAGE_KEYS.ageAccepted] : []),
@@ -30,6 +36,7 @@ export const test = base.extend<Fixtures>({
         for (const key of keys) window.localStorage.setItem(key, "true");
       }, accepted);
     }
+    if (asAdmin) await context.addCookies(adminCookies());
     await use(context);
   },
 });
@@ -42,7 +49,10 @@ export const uniqueEmail = (prefix = "e2e") =>
 
 export const PASSWORD = "password123";
 
-/** Signs up through the real form and waits for the chat page. */
+/**
+ * Signs up through the real form and waits for the chat page: for the tests of the forms
+ * themselves. Other tests sign up through the API (e2e/sessions.ts).
+ */
 export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD) {
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill(email);
@@ -90,55 +100,10 @@ export function firstLink(mail: string): string {
   return link;
 }
 
-/** A port for an isolated server of this worker, next to the shared one (E2E_PORT). */
-export const isolatedPort = (workerIndex: number) =>
-  Number(process.env.E2E_PORT ?? 3100) + 50 + workerIndex;
-
 /**
- * A second server on a fresh, empty data directory, for tests that need a first start
- * (the admin bootstrap rule). Stop it with the returned function.
+ * The admin of the shared end-to-end server, made by the setup project (e2e/admin.setup.ts);
+ * isolated servers get one the same way when their test needs it.
  */
-export async function startIsolatedServer(port: number) {
-  const { spawn } = await import("node:child_process");
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const os = await import("node:os");
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "chatsphere-e2e-fresh-"));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: "",
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-    },
-    stdio: "inherit",
-  });
-  // A first start creates the database: seconds here, and far more on a busy CI machine.
-  const deadline = Date.now() + 60_000;
-  for (let up = false; !up;) {
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the isolated server on port ${port} did not start within 60 s`);
-    }
-    up = await fetch(`${baseURL}/healthz`).then(
-      (response) => response.ok,
-      () => false, // not listening yet
-    );
-    if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseURL,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The admin of the shared end-to-end server, created on first use by whichever test needs it. */
 export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "admin-password-1" };
 
 export async function ensureAdmin(baseURL: string) {
@@ -163,7 +128,20 @@ export async function ensureAdmin(baseURL: string) {
   }
 }
 
-/** Logs in as the shared e2e admin through the admin log-in page. */
+/** Where e2e/admin.setup.ts keeps the shared admin's signed-in state (gitignored). */
+export const ADMIN_STATE = path.join(import.meta.dirname, ".artifacts", "admin-state.json");
+
+/**
+ * The shared admin's session cookies as the setup project saved them. No test signs this
+ * session out or changes the admin's password: every test that acts as the admin shares it.
+ */
+export function adminCookies(): Parameters<BrowserContext["addCookies"]>[0] {
+  return (JSON.parse(readFileSync(ADMIN_STATE, "utf8")) as StorageState).cookies;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/** Logs in as the shared e2e admin through the admin log-in page (the page's own test). */
 export async function logInAsAdmin(page: Page, baseURL: string) {
   await ensureAdmin(baseURL);
   await page.goto("/admin/log-in");

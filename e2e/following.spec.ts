@@ -2,15 +2,8 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { DM_UNANSWERED_CAP, TEXT, TOAST, type Region } from "@chatsphere/contract";
 import { seriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import {
-  createRoom,
-  members,
-  messageBox,
-  newVisitor,
-  registeredUser,
-  send,
-  uniqueRoomName,
-} from "./room-helpers";
+import { members, messageBox, newUser, newVisitor, openNewRoom, send } from "./room-helpers";
+import { guestViaApi } from "./sessions";
 
 /*
  * Following and direct messages (SPEC §2 "Chat screen", §4 "Follow", §5 "Direct chat", §6,
@@ -43,9 +36,9 @@ async function followFromMembers(page: Page, name: string, ...toasts: Locator[])
 
 /** Two new users meet in a room and follow each other from its member list; returns names. */
 async function becomeMutuals(page: Page, other: Page) {
-  const pageName = await registeredUser(page);
-  const otherName = await registeredUser(other);
-  const roomId = await createRoom(page, uniqueRoomName());
+  const pageName = await newUser(page);
+  const otherName = await newUser(other);
+  const roomId = await openNewRoom(page);
   await other.goto(`/chat/room/${roomId}`);
   await expect(messageBox(other)).toBeEnabled();
   await expect(members(page).getByText(otherName, { exact: true })).toBeVisible();
@@ -191,9 +184,8 @@ test.describe("a guest's follow in stranger chat", () => {
 
   /** A guest on the stranger tab with the region chosen, ready to press Start. */
   async function enterAsGuest(page: Page) {
-    await page.goto("/");
-    await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
-    await page.waitForURL(/\/chat\?tab=stranger-chat/);
+    await guestViaApi(page);
+    await page.goto("/chat?tab=stranger-chat");
     await page.getByRole("combobox", { name: "Region" }).click();
     await page.getByRole("option", { name: REGION, exact: true }).click();
     await expect(page.getByRole("button", { name: "Start" })).toBeEnabled();

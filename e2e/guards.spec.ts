@@ -1,13 +1,6 @@
 import { TEXT, TOAST } from "@chatsphere/contract";
-import {
-  expect,
-  isolatedPort,
-  logInAsAdmin,
-  signUp,
-  startIsolatedServer,
-  test,
-  uniqueEmail,
-} from "./fixtures";
+import { expect, logInAsAdmin, signUp, test, uniqueEmail } from "./fixtures";
+import { isolatedPort, startIsolatedServer } from "./isolated-server";
 
 test.describe("route guards", () => {
   test("authenticated pages send visitors without a session to /", async ({ page }) => {

@@ -5,7 +5,9 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PERMISSION, STORAGE_KEYS, TEXT, VALIDATION } from "@chatsphere/contract";
 import { e2eDataDir, e2ePort } from "../playwright.config";
-import { E2E_ADMIN, ensureAdmin, expect, nextClientIp, signUp, test } from "./fixtures";
+import { expect, nextClientIp, test } from "./fixtures";
+import { adminCookie, guestViaApi, signUpViaApi } from "./sessions";
+import { enterAsGuest } from "./stranger-helpers";
 
 /*
  * The usual tricks, tried from a real browser against the built app (issue 10, item 9): each
@@ -19,23 +21,6 @@ const sessionUserId = (page: Page) =>
     const body = (await response.json()) as { user?: { id: string } } | null;
     return body?.user?.id ?? null;
   });
-
-/** Signs in as the e2e admin from Node (no browser) and returns the session cookie. */
-async function adminCookie(baseURL: string) {
-  await ensureAdmin(baseURL);
-  const response = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: baseURL,
-      "x-forwarded-for": nextClientIp(),
-    },
-    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(";")[0];
-  if (!response.ok || !cookie) throw new Error(`admin sign-in failed: ${response.status}`);
-  return cookie;
-}
 
 /** A page of another origin on this machine: its own tiny server on a free port. */
 async function foreignSite() {
@@ -98,14 +83,17 @@ test.describe("hostile callers", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page);
+    await signUpViaApi(page);
     await page.goto("/chat?tab=stranger-chat");
     await expect(page.getByTestId("online-count").first()).toBeVisible();
     const userId = await sessionUserId(page);
-    const cookie = await adminCookie(baseURL ?? "");
     const ban = await fetch(`${baseURL}/rpc/admin/banUser`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: baseURL ?? "", cookie },
+      headers: {
+        "content-type": "application/json",
+        origin: baseURL ?? "",
+        cookie: adminCookie(),
+      },
       body: JSON.stringify({ json: { userId } }),
     });
     expect(ban.status).toBe(200);
@@ -116,9 +104,8 @@ test.describe("hostile callers", () => {
   });
 
   test("a guest's blog image upload is refused (403) and nothing is stored", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
-    await page.waitForURL(/\/chat/);
+    await guestViaApi(page);
+    await page.goto("/chat");
     const before = blogFiles();
     const status = await page.evaluate(async () => {
       const form = new FormData();
@@ -134,9 +121,7 @@ test.describe("hostile callers", () => {
   test("starting stranger chat after a flood of calls shows the slow-down text and keeps the name", async ({
     page,
   }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
-    await page.waitForURL(/\/chat\?tab=stranger-chat/);
+    await enterAsGuest(page);
     await expect(page.getByTestId("online-count").first()).toBeVisible();
     // A script in the page loops the matching call until the server says 429. Its region is
     // no region at all (400 each time, counted all the same): a flood that really queued would
@@ -171,7 +156,7 @@ test.describe("hostile callers", () => {
     // Both people call from one address, as in a school or an office.
     const sharedAddress = nextClientIp();
     await context.setExtraHTTPHeaders({ "x-forwarded-for": sharedAddress });
-    await signUp(page);
+    await signUpViaApi(page);
     await page.goto("/chat?tab=chat-rooms");
     await page.getByRole("button", { name: /Movies/ }).click();
     const box = page.getByRole("textbox", { name: "Message" });
@@ -205,7 +190,7 @@ test.describe("hostile callers", () => {
       (keys) => keys.forEach((key) => window.localStorage.setItem(key, "true")),
       [STORAGE_KEYS.ageAccepted, STORAGE_KEYS.welcomeAccepted],
     );
-    await signUp(other);
+    await signUpViaApi(other);
     await other.goto(`/chat/room/${roomId}`);
     const otherBox = other.getByRole("textbox", { name: "Message" });
     await expect(otherBox).toBeEnabled();
@@ -220,7 +205,7 @@ test.describe("hostile callers", () => {
   test("a display name with control characters is refused by the profile form and kept", async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpViaApi(page);
     await page.goto("/profile");
     const name = page.getByLabel("Name", { exact: true });
     await name.fill("Ann\u0007");

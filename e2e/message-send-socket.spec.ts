@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, signUp, test } from "./fixtures";
-import { createRoom, messageBox, newVisitor, send, uniqueRoomName } from "./room-helpers";
+import { expect, test } from "./fixtures";
+import { messageBox, newVisitor, openNewRoom, send } from "./room-helpers";
+import { signUpViaApi } from "./sessions";
 
 /*
  * Messages go over the tab's open socket (decision 0032), and over HTTP when it is not there:
@@ -18,10 +19,9 @@ function httpSends(page: Page) {
 
 /** A room of `page`'s user that `other` has joined by its link, both ready to talk. */
 async function twoInARoom(page: Page, other: Page) {
-  await signUp(page);
-  await signUp(other);
-  await page.goto("/chat?tab=chat-rooms");
-  const roomId = await createRoom(page, uniqueRoomName());
+  await signUpViaApi(page);
+  await signUpViaApi(other);
+  const roomId = await openNewRoom(page);
   await other.goto(`/chat/room/${roomId}`);
   await expect(messageBox(other)).toBeEnabled();
   return roomId;

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { nameFromEmail, STORAGE_KEYS, TEXT, TOAST } from "@chatsphere/contract";
-import { expect, nextClientIp, signUp, uniqueEmail } from "./fixtures";
+import { expect, nextClientIp, uniqueEmail } from "./fixtures";
+import { callRpc, signUpViaApi } from "./sessions";
 
 /* Steps of the room specs (rooms.spec.ts), each taken as a person would take it. */
 
@@ -22,11 +23,15 @@ export async function newVisitor(browser: Browser, viewport?: typeof NARROW): Pr
   return context.newPage();
 }
 
+/** Signs a new user up (through the API: no page opened yet); returns their display name. */
+export const newUser = async (page: Page): Promise<string> =>
+  nameFromEmail(await signUpViaApi(page, uniqueEmail("rooms")));
+
 /** Signs a new user up and opens the Chat Rooms tab; returns their display name. */
 export async function registeredUser(page: Page): Promise<string> {
-  const email = await signUp(page, uniqueEmail("rooms"));
+  const name = await newUser(page);
   await page.goto("/chat?tab=chat-rooms");
-  return nameFromEmail(email);
+  return name;
 }
 
 // Random, so that no room's name is part of another's (buttons are found by name).
@@ -54,6 +59,17 @@ export async function createRoom(page: Page, name: string): Promise<string> {
   await expect(messageBox(page)).toBeEnabled();
   await expect(page).toHaveURL(/roomId=/);
   return roomIdOf(page);
+}
+
+/**
+ * A room the page's user owns, made through the API (set-up, where the Create room dialog is
+ * not what is tested), and opened on their screen; returns its id.
+ */
+export async function openNewRoom(page: Page, name = uniqueRoomName()): Promise<string> {
+  const { room } = await callRpc<{ room: { id: string } }>(page, "room/create", { name });
+  await page.goto(`/chat?tab=chat-rooms&roomId=${room.id}`);
+  await expect(messageBox(page)).toBeEnabled();
+  return room.id;
 }
 
 /** A room's button in the lists, loading more of "All rooms" until it shows. */

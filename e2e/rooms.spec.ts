@@ -7,7 +7,9 @@ import {
   members,
   messageBox,
   NARROW,
+  newUser,
   newVisitor,
+  openNewRoom,
   openRoomMenu,
   registeredUser,
   send,
@@ -56,9 +58,9 @@ test.describe("rooms users own", () => {
     browser,
   }) => {
     const other = await newVisitor(browser);
-    await registeredUser(page);
-    await registeredUser(other);
-    const roomId = await createRoom(page, uniqueRoomName());
+    await newUser(page);
+    await newUser(other);
+    const roomId = await openNewRoom(page);
     await other.goto(`/chat/room/${roomId}`);
     await expect(messageBox(other)).toBeEnabled();
     const stamp = Date.now();
@@ -77,10 +79,10 @@ test.describe("rooms users own", () => {
   }) => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     const other = await newVisitor(browser);
-    await registeredUser(page);
-    const otherName = await registeredUser(other);
+    await newUser(page);
+    const otherName = await newUser(other);
     const name = uniqueRoomName();
-    const roomId = await createRoom(page, name);
+    const roomId = await openNewRoom(page, name);
 
     await page.getByRole("button", { name: TEXT.shareRoom }).click();
     await expect(page.getByText(TOAST.roomLinkCopied)).toBeVisible();
@@ -107,11 +109,11 @@ test.describe("rooms users own", () => {
   }) => {
     const member = await newVisitor(browser);
     const outsider = await newVisitor(browser);
-    await registeredUser(page);
-    await registeredUser(member);
+    await newUser(page);
+    await newUser(member);
     await registeredUser(outsider);
     const name = uniqueRoomName();
-    const roomId = await createRoom(page, name);
+    const roomId = await openNewRoom(page, name);
     await member.goto(`/chat/room/${roomId}`);
     await expect(messageBox(member)).toBeEnabled();
 
@@ -145,11 +147,11 @@ test.describe("rooms users own", () => {
   }) => {
     const banned = await newVisitor(browser);
     const witness = await newVisitor(browser);
-    const ownerName = await registeredUser(page);
-    const bannedName = await registeredUser(banned);
-    await registeredUser(witness);
+    const ownerName = await newUser(page);
+    const bannedName = await newUser(banned);
+    await newUser(witness);
     const name = uniqueRoomName();
-    const roomId = await createRoom(page, name);
+    const roomId = await openNewRoom(page, name);
     for (const visitor of [banned, witness]) {
       await visitor.goto(`/chat/room/${roomId}`);
       await expect(messageBox(visitor)).toBeEnabled();
@@ -189,11 +191,11 @@ test.describe("rooms users own", () => {
   }) => {
     const member = await newVisitor(browser);
     const passerby = await newVisitor(browser);
-    await registeredUser(page);
-    await registeredUser(member);
+    await newUser(page);
+    await newUser(member);
     await registeredUser(passerby);
     const name = uniqueRoomName();
-    const roomId = await createRoom(page, name);
+    const roomId = await openNewRoom(page, name);
     await member.goto(`/chat/room/${roomId}`);
     await expect(messageBox(member)).toBeEnabled();
     await expect(await findRoom(passerby, name)).toBeVisible();
@@ -230,9 +232,9 @@ test.describe("rooms users own", () => {
     browser,
   }) => {
     const member = await newVisitor(browser);
-    await registeredUser(page);
-    const memberName = await registeredUser(member);
-    const roomId = await createRoom(page, uniqueRoomName());
+    await newUser(page);
+    const memberName = await newUser(member);
+    const roomId = await openNewRoom(page);
     await expect(page.getByRole("button", { name: TEXT.leaveRoom, exact: true })).toHaveCount(0);
     await member.goto(`/chat/room/${roomId}`);
     await expect(messageBox(member)).toBeEnabled();
@@ -256,7 +258,7 @@ test.describe("rooms on a narrow screen (375 px)", () => {
   }) => {
     const member = await newVisitor(browser, NARROW);
     await registeredUser(page);
-    const memberName = await registeredUser(member);
+    const memberName = await newUser(member);
     await expect(page.getByRole("complementary", { name: TEXT.roomListLabel })).toHaveCount(0);
 
     await page.getByRole("button", { name: TEXT.changeRoom }).first().click();
@@ -300,8 +302,8 @@ test.describe("rooms accessibility", () => {
   test("a room with the owner's actions, its menu and the narrow 'Change Room' dialog have no serious axe violations", async ({
     page,
   }) => {
-    await registeredUser(page);
-    await createRoom(page, uniqueRoomName());
+    await newUser(page);
+    await openNewRoom(page);
     expect(await seriousA11yViolations(page, "#main")).toEqual([]);
     await page.getByRole("button", { name: TEXT.roomOptions }).click();
     await expect(page.getByRole("menu")).toBeVisible();

@@ -15,15 +15,8 @@ import {
   startBoth,
   strangerMenu,
 } from "./stranger-helpers";
-import {
-  createRoom,
-  members,
-  messageBox,
-  newVisitor,
-  registeredUser,
-  send,
-  uniqueRoomName,
-} from "./room-helpers";
+import { members, messageBox, newUser, newVisitor, openNewRoom, send } from "./room-helpers";
+import { guestViaApi } from "./sessions";
 
 /*
  * Trust and safety on the chat side (issue 14), played by two people in browser contexts of
@@ -138,7 +131,7 @@ test.describe("links from strangers", () => {
     page,
     browser,
   }) => {
-    await enterAsGuest(page);
+    await guestViaApi(page);
     await page.goto("/profile");
     const toggle = page.getByRole("switch", { name: SAFETY_TEXT.linksOnTapLabel });
     await expect(toggle).not.toBeChecked();
@@ -181,9 +174,9 @@ test.describe("blocking in a room", () => {
     browser,
   }) => {
     const other = await newVisitor(browser);
-    const pageName = await registeredUser(page);
-    const otherName = await registeredUser(other);
-    const roomId = await createRoom(page, uniqueRoomName());
+    const pageName = await newUser(page);
+    const otherName = await newUser(other);
+    const roomId = await openNewRoom(page);
     await other.goto(`/chat/room/${roomId}`);
     await expect(messageBox(other)).toBeEnabled();
     await expect(members(page).getByText(otherName, { exact: true })).toBeVisible();

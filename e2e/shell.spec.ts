@@ -1,6 +1,7 @@
 import { TEXT, TOAST } from "@chatsphere/contract";
 import { seriousA11yViolations } from "./a11y";
-import { expect, signUp, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { signUpViaApi } from "./sessions";
 
 test.describe("home and about", () => {
   test("home shows every section and Get Started / Learn More lead on", async ({ page }) => {
@@ -44,7 +45,7 @@ test.describe("home and about", () => {
   });
 
   test("signed in, the hero's buttons are plain links to the chat tabs", async ({ page }) => {
-    await signUp(page);
+    await signUpViaApi(page);
     await page.goto("/");
     const hero = page.getByRole("main");
     await expect(hero.getByRole("link", { name: "Stranger Chat", exact: true })).toHaveAttribute(
@@ -106,7 +107,7 @@ test.describe("shell", () => {
   });
 
   test("the profile menu works from the keyboard", async ({ page }) => {
-    await signUp(page);
+    await signUpViaApi(page);
     await page.goto("/about");
     await page.getByRole("button", { name: "Profile menu" }).focus();
     await page.keyboard.press("Enter");
@@ -121,7 +122,7 @@ test.describe("shell", () => {
   });
 
   test("a failed query shows 'Error: {message}' and Retry refetches", async ({ page }) => {
-    await signUp(page);
+    await signUpViaApi(page);
     let fail = true;
     await page.route("**/rpc/user/getBio", (route) =>
       fail
@@ -172,7 +173,7 @@ test.describe("accessibility", () => {
   }
 
   test("signed-in pages (profile, blog list) have no serious axe violations", async ({ page }) => {
-    await signUp(page);
+    await signUpViaApi(page);
     for (const path of ["/profile", "/blogs", "/feedback"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
-import { SAFETY_TEXT, TEXT, type Region } from "@chatsphere/contract";
+import { SAFETY_TEXT, type Region } from "@chatsphere/contract";
 import { expect, test } from "./fixtures";
 import { messageBox, newVisitor } from "./room-helpers";
+import { guestViaApi } from "./sessions";
 
 /*
  * Stranger chat between two people in browser contexts of their own (chat, media, safety and
@@ -29,10 +30,13 @@ export function workerRegion(): Region {
   return WORKER_REGIONS[parallelIndex] ?? "Europe";
 }
 
+/**
+ * A new guest on the stranger tab, where Guest Login leads. The session is made through the
+ * API: the button itself is tested in accounts.spec.ts and shell.spec.ts.
+ */
 export async function enterAsGuest(page: Page) {
-  await page.goto("/");
-  await page.getByRole("button", { name: TEXT.guestLogin }).first().click();
-  await page.waitForURL(/\/chat\?tab=stranger-chat/);
+  await guestViaApi(page);
+  await page.goto("/chat?tab=stranger-chat");
 }
 
 export async function chooseRegion(page: Page, region: Region) {

@@ -2,7 +2,11 @@ import type { Page } from "@playwright/test";
 import { VALIDATION } from "@chatsphere/contract";
 import { expect, signUp, test } from "./fixtures";
 
-/** The auth and RPC mutations the page sends while `action` runs (queries are not counted). */
+/**
+ * The auth and RPC mutations the page sends while `action` runs (queries are not counted).
+ * Requests are reported in the order the page sends them, so once a request of our own made
+ * after the action is seen, any the action started has been counted.
+ */
 async function apiCallsDuring(page: Page, action: () => Promise<void>) {
   const calls: string[] = [];
   const listener = (request: { url: () => string; method: () => string }) => {
@@ -16,7 +20,10 @@ async function apiCallsDuring(page: Page, action: () => Promise<void>) {
   };
   page.on("request", listener);
   await action();
-  await page.waitForTimeout(300);
+  const marker = "/healthz?after-the-action";
+  const markerSeen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate((url) => fetch(url).then(() => undefined), marker);
+  await markerSeen;
   page.off("request", listener);
   return calls;
 }
