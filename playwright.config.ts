@@ -20,7 +20,7 @@ export default defineConfig({
   fullyParallel: true,
   // A `test.only` left in a spec would silently skip the rest of the suite on CI.
   forbidOnly: Boolean(process.env.CI),
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   // The longest tests play several people in turn (an admin, a visitor, a reader) and take
   // ~25-40 s alone; CI machines of this kind have run the suite twice to four times as slowly

@@ -1,6 +1,8 @@
-// `npm run test:services`: the procedure tests again, on the real PostgreSQL of this machine
-// (each test file creates and drops its own database), plus the tests that need Redis.
-// A service that is down is a failure, never a silent skip.
+// `npm run test:services`: the server-services project of vitest.config.ts. The files that
+// need PostgreSQL or Redis (`*.services.test.ts`), and the procedure tests again on the real
+// PostgreSQL of this machine (each test file creates and drops its own database); not the unit
+// tests, which `vitest run` ran already. A service that is down is a failure, never a silent
+// skip: checked here first, and again by the project's global setup (setup-services.ts).
 import { spawnSync } from "node:child_process";
 import net from "node:net";
 
@@ -32,7 +34,9 @@ for (const [name, url] of [
   }
 }
 
-const result = spawnSync("npx", ["vitest", "run", "--project", "server"], {
+// Arguments after `--` go to Vitest: `npm run test:services -- apps/server/test/rooms.test.ts`.
+const args = ["vitest", "run", "--project", "server-services", ...process.argv.slice(2)];
+const result = spawnSync("npx", args, {
   stdio: "inherit",
   env: { ...process.env, TEST_DATABASE_URL: databaseUrl, TEST_REDIS_URL: redisUrl },
 });

@@ -144,7 +144,7 @@ export async function bootstrap(
     const stranger = createStranger(database.db, rt, redis, logger, rateLimiter);
     if (!redis) await closeAllStrangerRooms(database.db);
     // Last: nothing after it can fail, so its timer never outlives a failed start.
-    const activity = createActivity(database.db, rt, logger);
+    const activity = createActivity(database.db, rt, logger, config.ACTIVITY_FLUSH_MS);
     const services: Services = {
       db: database.db,
       auth,
@@ -189,12 +189,18 @@ export async function bootstrap(
 }
 
 /** Daily activity for the dashboard: users who connect (and senders, in message.send). */
-function createActivity(db: DatabaseHandle["db"], realtime: Realtime, logger: Logger) {
+function createActivity(
+  db: DatabaseHandle["db"],
+  realtime: Realtime,
+  logger: Logger,
+  flushMs: number,
+) {
   const activity = new ActivityRecorder({
     store: databaseActivityStore(db),
     logger,
     countOnline: () => realtime.countOnline(),
     connectedUsers: () => realtime.localUserIds(),
+    flushMs,
   });
   realtime.onUserOnline((userId) => activity.userActive(userId));
   activity.start();

@@ -104,4 +104,12 @@ describe("loadConfig", () => {
   it("rejects a short auth secret", () => {
     expect(() => loadConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
   });
+
+  it("writes the dashboard's tallies every 5 s unless ACTIVITY_FLUSH_MS says otherwise (tests)", () => {
+    expect(loadConfig({}).ACTIVITY_FLUSH_MS).toBe(5_000);
+    expect(loadConfig({ ACTIVITY_FLUSH_MS: "100" }).ACTIVITY_FLUSH_MS).toBe(100);
+    for (const bad of ["0", "2.5", "soon", "3600000"]) {
+      expect(() => loadConfig({ ACTIVITY_FLUSH_MS: bad })).toThrow(/ACTIVITY_FLUSH_MS/);
+    }
+  });
 });

@@ -91,6 +91,11 @@ const envSchema = z.object({
    * do what thousands of people would: the limiter still runs, it just refuses later.
    */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
+  /**
+   * How often each process writes the dashboard's activity tallies, in milliseconds (also
+   * written when it stops). Only for tests, which wait for a write: shorter means more writes.
+   */
+  ACTIVITY_FLUSH_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,8 +7,8 @@ import { randomIp, type TestServer } from "./harness";
 
 /*
  * What the Manage Users tests share (admin-users.test.ts, hostile/admin-users.test.ts,
- * cross-process-admin.test.ts): users made straight in the database, and the questions asked
- * of it afterwards.
+ * cross-process-admin.services.test.ts): users made straight in the database, and the
+ * questions asked of it afterwards.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -11,26 +11,28 @@ import { afterAll, beforeAll } from "vitest";
 import { REALTIME_PATH, type Contract } from "@chatsphere/contract";
 import { bootstrap, type Runtime } from "../src/bootstrap";
 import { loadConfig } from "../src/config";
-import { openDatabase, type DatabaseTarget } from "../src/db/client";
-import { runMigrations } from "../src/db/migrate";
+import type { DatabaseTarget } from "../src/db/client";
 import { createHttpServer } from "../src/http/server";
 import { createLogger } from "../src/logger";
 import type { MailMessage } from "../src/mail/mailer";
+import { migratedSnapshot } from "./migrated-snapshot";
+import { servicesOfThisRun } from "./services";
 
 export const ORIGIN = "http://localhost:3000";
 
 /**
- * A database for one test file: in-memory PGlite, or a fresh PostgreSQL database named for
- * this run when TEST_DATABASE_URL is set (dropped again in `close`).
+ * A database for one test file: in-memory PGlite, or in the services pass (npm run
+ * test:services) a fresh database on the run's PostgreSQL, dropped again in `close`.
  */
 async function testDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  const services = servicesOfThisRun();
+  if (!services) {
     return {
       target: { kind: "pglite", dataDir: null, snapshot: await migratedSnapshot() },
       drop: async () => {},
     };
   }
+  const adminUrl = services.databaseUrl;
   const name = `chatsphere_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -47,24 +49,6 @@ async function testDatabase(): Promise<{ target: DatabaseTarget; drop: () => Pro
       await client.end();
     },
   };
-}
-
-let snapshot: Promise<Blob> | null = null;
-
-/**
- * A migrated, empty PGlite data directory, made once per test process: starting each test
- * server from it skips initdb and the migrations (about a second each).
- */
-function migratedSnapshot(): Promise<Blob> {
-  snapshot ??= (async () => {
-    const handle = openDatabase({ kind: "pglite", dataDir: null });
-    await runMigrations(handle);
-    const blob = await handle.dump?.();
-    await handle.close();
-    if (!blob) throw new Error("PGlite cannot dump its data directory");
-    return blob;
-  })();
-  return snapshot;
 }
 
 export interface TestUser {

@@ -12,15 +12,18 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { REALTIME_PATH, type Contract } from "@chatsphere/contract";
 import { startServerProcess, stopProcess } from "./processes";
 import { openSocket, type TestSocket } from "./realtime-helpers";
+import { testServices } from "./services";
 
 /*
  * Two real server processes sharing one PostgreSQL database and one Redis (as behind a load
- * balancer), for the cross-process test files. They run only when both are given
- * (`npm run test:services` sets them): `describe.skipIf(!servicesGiven)(...)`.
+ * balancer), for the cross-process test files (`cross-process*.services.test.ts`, run by
+ * `npm run test:services`). The production timers the tests wait for are shortened
+ * (SHORT_TIMERS), so a test waits milliseconds for them, not seconds.
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-export const servicesGiven = Boolean(databaseUrl && redisUrl);
+const { databaseUrl, redisUrl } = testServices();
+
+/** Settings of config.ts at test speed: the dashboard's tallies are written every 100 ms. */
+export const SHORT_TIMERS = { ACTIVITY_FLUSH_MS: "100" } as const;
 
 export type Client = ContractRouterClient<Contract>;
 export interface Person {
@@ -75,9 +78,12 @@ export function useTwoProcesses({
   let dataDir: string | undefined;
   let common: Record<string, string> = {};
 
-  /** Starts one more process on the same database and Redis prefix; its index in `bases`. */
-  async function startAnother() {
-    const next = await startServerProcess(common);
+  /**
+   * Starts one more process on the same database and Redis prefix, with `env` over the common
+   * environment; its index in `bases`.
+   */
+  async function startAnother(env: Record<string, string> = {}) {
+    const next = await startServerProcess({ ...common, ...env });
     children.push(next.child);
     return bases.push(next.base) - 1;
   }
@@ -85,17 +91,18 @@ export function useTwoProcesses({
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), `chatsphere-${name}-`));
     await onPostgres(`create database "${dbName}"`);
-    const url = new URL(databaseUrl ?? "");
+    const url = new URL(databaseUrl);
     url.pathname = `/${dbName}`;
     common = {
       DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl ?? "",
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       PUBLIC_URL: publicUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       TRUST_PROXY: "true",
       NODE_ENV: "test",
+      ...SHORT_TIMERS,
       ...env,
     };
     // One after the other: the first start migrates and creates the shared secret.
@@ -105,7 +112,7 @@ export function useTwoProcesses({
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
     await Promise.all(children.map((child) => stopProcess(child)));
-    const redis = new Redis(redisUrl ?? "");
+    const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();

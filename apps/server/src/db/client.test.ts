@@ -1,33 +1,13 @@
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it, vi } from "vitest";
+import { migratedSnapshot } from "../../test/migrated-snapshot";
 import { leanQueryOptions, openDatabase } from "./client";
 
-/** Runs in `npm run test:services`, which sets TEST_DATABASE_URL and fails if it is down. */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!databaseUrl)("the PostgreSQL pool", () => {
-  it("survives PostgreSQL dropping an idle connection (no crash; the next query reconnects)", async () => {
-    const handle = openDatabase({ kind: "postgres", url: databaseUrl ?? "" });
-    const pidOf = async () => {
-      const result = (await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-        rows: { pid: number }[];
-      };
-      return result.rows[0]?.pid;
-    };
-    const pid = await pidOf();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query("select pg_terminate_backend($1)", [pid]);
-    await admin.end();
-    // The idle client's `error` event arrives now; without a listener the process would exit.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await pidOf()).not.toBe(pid);
-    await handle.close();
-  });
-});
-
+/*
+ * PGlite as the server opens it. The queries' tests start from the run's migrated snapshot
+ * (skipping initdb); the settings' tests open it fresh, as a first start does.
+ */
 describe("PGlite", () => {
   /** A setting of PostgreSQL inside a fresh in-memory PGlite, as the server opens it. */
   async function settingOf(name: "shared_buffers" | "wal_init_zero") {
@@ -51,7 +31,11 @@ describe("PGlite", () => {
   });
 
   it("reads timestamps, dates, intervals and their arrays as Drizzle's text, as before", async () => {
-    const handle = openDatabase({ kind: "pglite", dataDir: null });
+    const handle = openDatabase({
+      kind: "pglite",
+      dataDir: null,
+      snapshot: await migratedSnapshot(),
+    });
     try {
       const query = sql`select '2026-11-25 08:00:00+00'::timestamptz as at,
         '2026-11-25'::date as day, '1 day'::interval as span,
@@ -102,7 +86,11 @@ describe("PGlite", () => {
     // Node 20 a key such a copy gains is a new hidden class per copy (client.ts).
     const query = vi.spyOn(PGlite.prototype, "query");
     const stream = vi.spyOn(PGlite.prototype, "execProtocolStream");
-    const handle = openDatabase({ kind: "pglite", dataDir: null });
+    const handle = openDatabase({
+      kind: "pglite",
+      dataDir: null,
+      snapshot: await migratedSnapshot(),
+    });
     try {
       // Twice: the first query may run before the client's parsers are set.
       for (let round = 0; round < 2; round++) {

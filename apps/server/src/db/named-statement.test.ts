@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { migratedSnapshot } from "../../test/migrated-snapshot";
 import { openDatabase, type DatabaseHandle } from "./client";
 import { executeNamed, namedStatement } from "./named-statement";
 
@@ -8,7 +9,8 @@ let handle: DatabaseHandle;
 let client: PGlite;
 
 beforeEach(async () => {
-  handle = openDatabase({ kind: "pglite", dataDir: null });
+  // A fresh database per test, from the run's migrated snapshot rather than initdb each time.
+  handle = openDatabase({ kind: "pglite", dataDir: null, snapshot: await migratedSnapshot() });
   client = (handle.db as unknown as { $client: PGlite }).$client;
   await handle.db.execute(sql`create table note (id serial primary key, body text, tags text[])`);
 });

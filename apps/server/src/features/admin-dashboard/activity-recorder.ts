@@ -4,7 +4,10 @@ import type { Logger } from "../../logger";
 import { addDayActivity, pruneActiveUsersBefore } from "./queries";
 import { addDays, nextUtcMidnight, utcDay } from "./utc-day";
 
-/** How often a process writes what it counted; also written when the server stops. */
+/**
+ * How often a process writes what it counted; also written when the server stops. The server
+ * takes it from ACTIVITY_FLUSH_MS (config.ts, the same default), which tests shorten.
+ */
 export const ACTIVITY_FLUSH_MS = 5_000;
 /** How often a process forgets who was active on days older than the dashboard's range. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;

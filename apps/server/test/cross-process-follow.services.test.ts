@@ -11,16 +11,16 @@ import {
 import { isEvent } from "./follow-fixtures";
 import { isMessageEvent } from "./message-fixtures";
 import { expectNoFrame } from "./realtime-helpers";
-import { servicesGiven, useTwoProcesses } from "./two-processes";
+import { useTwoProcesses } from "./two-processes";
 
 /*
  * Following and direct messages across two real server processes sharing PostgreSQL and Redis
  * (as behind a load balancer): follow events, messages and unread counts reach sockets on the
  * other process, the online dots of following:tab follow sockets on either one, and the
- * three-unanswered cap holds when the sends are split between them. Runs only when both are
- * given: `npm run test:services` sets them.
+ * three-unanswered cap holds when the sends are split between them. Runs in
+ * `npm run test:services`.
  */
-describe.skipIf(!servicesGiven)("follows and direct messages across processes", () => {
+describe("follows and direct messages across processes", () => {
   /** Users sign up through process 1 and have a client on each process; sockets on either. */
   const { signUp, socketOn } = useTwoProcesses({ name: "xfollow" });
 

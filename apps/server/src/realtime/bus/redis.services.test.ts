@@ -6,30 +6,30 @@ import { recordCommands } from "../redis/command-log.test-support";
 import { connectRedis, type RedisConnection } from "../redis/connection";
 import { RedisNode } from "../redis/node";
 import { createRedisBus } from "./redis";
+import { testServices } from "../../../test/services";
 
 /*
  * The bus on Redis as processes come and go (decision 0043): a process alone delivers its
  * publishes itself; once another process is alive, every publish goes through Redis, and
- * nothing is lost or delivered twice across the switches. Runs when TEST_REDIS_URL is given
- * (`npm run test:services`).
+ * nothing is lost or delivered twice across the switches. Runs in `npm run test:services`.
  */
-const url = process.env.TEST_REDIS_URL;
+const url = testServices().redisUrl;
 const logger = createLogger("silent");
 const CHANNEL = "room:bus-test";
 
-describe.skipIf(!url)("bus on Redis", () => {
+describe("bus on Redis", () => {
   const prefix = `test-bus-${randomUUID()}:`;
   const connections: RedisConnection[] = [];
   const nodes: RedisNode[] = [];
   /** A plain Redis client on the room's channel: sees what goes through Redis. */
-  const watcher = new Redis(url ?? "", { lazyConnect: true });
+  const watcher = new Redis(url, { lazyConnect: true });
   const seenInRedis: string[] = [];
 
   afterAll(async () => {
     await Promise.all(nodes.map((node) => node.stop()));
     await Promise.all(connections.map((c) => c.close()));
     watcher.disconnect();
-    const cleaner = new Redis(url ?? "");
+    const cleaner = new Redis(url);
     const keys = await cleaner.keys(`${prefix}*`);
     if (keys.length > 0) await cleaner.del(...keys);
     await cleaner.quit();
@@ -37,7 +37,7 @@ describe.skipIf(!url)("bus on Redis", () => {
 
   /** A process's bus, joined, with what its handler got; `forgetAfterMs: 0` forgets at once. */
   async function startProcess(forgetAfterMs?: number) {
-    const redis = await connectRedis({ url: url ?? "", prefix, logger });
+    const redis = await connectRedis({ url: url, prefix, logger });
     connections.push(redis);
     const node = new RedisNode(redis, logger);
     nodes.push(node);

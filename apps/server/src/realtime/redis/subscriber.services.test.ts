@@ -4,13 +4,14 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Logger } from "../../logger";
 import { RedisSubscriber } from "./subscriber";
+import { testServices } from "../../../test/services";
 
 /*
  * The pub/sub connection against a real Redis (decision 0046), also through a TCP relay the
- * tests can cut or stop, as a network or a Redis restart would. Runs when TEST_REDIS_URL is
- * given (`npm run test:services`).
+ * tests can cut or stop, as a network or a Redis restart would. Runs in
+ * `npm run test:services`.
  */
-const url = process.env.TEST_REDIS_URL;
+const url = testServices().redisUrl;
 
 /** A logger that keeps what it was told. */
 function recordingLogger() {
@@ -68,9 +69,9 @@ function relayTo(target: URL) {
   return relay;
 }
 
-describe.skipIf(!url)("Redis subscriber", () => {
+describe("Redis subscriber", () => {
   const prefix = `test-subscriber-${randomUUID()}:`;
-  const publisher = new Redis(url ?? "", { lazyConnect: true });
+  const publisher = new Redis(url, { lazyConnect: true });
   const subscribers: RedisSubscriber[] = [];
   const relays: ReturnType<typeof relayTo>[] = [];
 
@@ -86,7 +87,7 @@ describe.skipIf(!url)("Redis subscriber", () => {
   });
 
   /** A connected subscriber and what it received, as `channel message` lines. */
-  async function subscriber(at = url ?? "", name?: string) {
+  async function subscriber(at = url, name?: string) {
     const { logger, lines } = recordingLogger();
     const s = new RedisSubscriber(at, logger, name);
     subscribers.push(s);
@@ -134,7 +135,7 @@ describe.skipIf(!url)("Redis subscriber", () => {
   });
 
   it("subscribes again to what it holds after a lost connection", async () => {
-    const relay = relayTo(new URL(url ?? ""));
+    const relay = relayTo(new URL(url));
     relays.push(relay);
     await relay.start();
     const { s, got } = await subscriber(relay.url);
@@ -159,7 +160,7 @@ describe.skipIf(!url)("Redis subscriber", () => {
   });
 
   it("refuses a subscribe that waited through three failed reconnects, and recovers", async () => {
-    const relay = relayTo(new URL(url ?? ""));
+    const relay = relayTo(new URL(url));
     relays.push(relay);
     await relay.start();
     const { s, got, lines } = await subscriber(relay.url);
@@ -176,7 +177,7 @@ describe.skipIf(!url)("Redis subscriber", () => {
     const user = `test-subscriber-${randomUUID()}`;
     await publisher.call("ACL", "SETUSER", user, "on", ">secret word", "~*", "&*", "+@all");
     try {
-      const at = new URL(url ?? "");
+      const at = new URL(url);
       at.username = user;
       at.password = encodeURIComponent("secret word");
       const { s, got } = await subscriber(at.toString(), `${prefix}named`);
@@ -197,7 +198,7 @@ describe.skipIf(!url)("Redis subscriber", () => {
   });
 
   it("closed while it connects, its connect fails and it stays closed", async () => {
-    const s = new RedisSubscriber(url ?? "", recordingLogger().logger);
+    const s = new RedisSubscriber(url, recordingLogger().logger);
     const connecting = expect(s.connect()).rejects.toThrow("redis subscriber: closed");
     await s.close();
     await connecting;
@@ -205,7 +206,7 @@ describe.skipIf(!url)("Redis subscriber", () => {
   });
 
   it("fails at the start when Redis cannot be reached", async () => {
-    const relay = relayTo(new URL(url ?? ""));
+    const relay = relayTo(new URL(url));
     await relay.start();
     const closed = relay.url;
     await relay.stop();

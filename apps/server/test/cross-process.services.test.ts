@@ -9,13 +9,13 @@ import {
   type ServerFrame,
   type StrangerRoom,
 } from "@chatsphere/contract";
-import { servicesGiven, useTwoProcesses } from "./two-processes";
+import { useTwoProcesses } from "./two-processes";
 
 /*
  * Two real server processes share one PostgreSQL database and one Redis (as behind a load
- * balancer). Runs only when both are given: `npm run test:services` sets them.
+ * balancer). Runs in `npm run test:services`.
  */
-describe.skipIf(!servicesGiven)("two server processes on Redis", () => {
+describe("two server processes on Redis", () => {
   const { bases, post, cookieOf, ...two } = useTwoProcesses({ name: "xproc" });
 
   async function guestOn(base: string) {

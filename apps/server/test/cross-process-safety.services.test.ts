@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLOSE_CODES, SAFETY_ERROR, userChannel } from "@chatsphere/contract";
 import { isEvent } from "./follow-fixtures";
-import { servicesGiven, useTwoProcesses, type Client } from "./two-processes";
+import { useTwoProcesses, type Client } from "./two-processes";
 
 /*
  * Trust and safety across two real server processes sharing PostgreSQL and Redis (issue 14):
@@ -9,7 +9,7 @@ import { servicesGiven, useTwoProcesses, type Client } from "./two-processes";
  * through one process pause the reported user on the other; a ban decided from a report on
  * one closes the reported user's socket on the other. Runs with `npm run test:services`.
  */
-describe.skipIf(!servicesGiven)("trust and safety across processes", () => {
+describe("trust and safety across processes", () => {
   const { clientOn, guestOn, signUpAdmin, socketOn } = useTwoProcesses({
     name: "xsafety",
     publicUrl: "http://localhost:3997",

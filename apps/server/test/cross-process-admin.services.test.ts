@@ -8,13 +8,13 @@ import {
   type ServerFrame,
 } from "@chatsphere/contract";
 import { expectAlive } from "./realtime-helpers";
-import { servicesGiven, useTwoProcesses, type Client, type Person } from "./two-processes";
+import { useTwoProcesses, type Client, type Person } from "./two-processes";
 
 /*
  * Manage Users across two real server processes sharing PostgreSQL and Redis: what an admin
- * does through one takes effect at once on the other. Runs only when both are given.
+ * does through one takes effect at once on the other. Runs in `npm run test:services`.
  */
-describe.skipIf(!servicesGiven)("Manage Users on two processes", () => {
+describe("Manage Users on two processes", () => {
   const { bases, clientOn, signedIn, signUp, signIn, guestOn, signUpAdmin, ...two } =
     useTwoProcesses({ name: "xadmin", publicUrl: "http://localhost:3998" });
   /** A socket of the person on a process, subscribed to their own channel. */

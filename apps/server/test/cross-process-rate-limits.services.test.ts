@@ -1,16 +1,17 @@
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { userChannel } from "@chatsphere/contract";
-import { servicesGiven, useTwoProcesses, type Client } from "./two-processes";
+import { testServices } from "./services";
+import { useTwoProcesses, type Client } from "./two-processes";
 
 /*
  * Rate limits as processes come and go (decision 0045): a process alone counts them itself
  * and writes nothing to Redis; a process that starts later finds what the first one counted.
- * Runs only when PostgreSQL and Redis are given: `npm run test:services` sets them.
+ * Runs in `npm run test:services`.
  */
-describe.skipIf(!servicesGiven)("rate limits of a process alone, then of two", () => {
+describe("rate limits of a process alone, then of two", () => {
   const two = useTwoProcesses({ name: "xrl", started: 1 });
-  const redisUrl = process.env.TEST_REDIS_URL ?? "";
+  const { redisUrl } = testServices();
 
   const statusOf = (client: Client) =>
     client.room.findStranger({ continent: "Antarctica" }).then(

@@ -4,16 +4,17 @@ import { createLogger } from "../../logger";
 import { connectRedis, type RedisConnection } from "../redis/connection";
 import { RedisNode } from "../redis/node";
 import { createRedisOnline } from "./redis";
+import { testServices } from "../../../test/services";
 
 /*
  * The online registry on Redis as several processes see it: who is online, and the count of
- * the dashboard (each user once, whatever the processes and tabs). Runs when TEST_REDIS_URL
- * is given (`npm run test:services`).
+ * the dashboard (each user once, whatever the processes and tabs). Runs in
+ * `npm run test:services`.
  */
-const url = process.env.TEST_REDIS_URL;
+const url = testServices().redisUrl;
 const logger = createLogger("silent");
 
-describe.skipIf(!url)("online registry on Redis", () => {
+describe("online registry on Redis", () => {
   const prefix = `test-online-${randomUUID()}:`;
   const connections: RedisConnection[] = [];
 
@@ -25,7 +26,7 @@ describe.skipIf(!url)("online registry on Redis", () => {
 
   /** `beating: false`: one heartbeat, no timer (a test makes it lapse, as in a crash). */
   async function startProcess(options: { beating: boolean } = { beating: true }) {
-    const redis = await connectRedis({ url: url ?? "", prefix, logger });
+    const redis = await connectRedis({ url: url, prefix, logger });
     connections.push(redis);
     const node = new RedisNode(redis, logger);
     if (options.beating) await node.start();

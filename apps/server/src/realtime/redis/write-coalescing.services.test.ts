@@ -4,13 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createLogger } from "../../logger";
 import { connectRedis, type RedisConnection } from "./connection";
 import { luaScript } from "./script";
+import { testServices } from "../../../test/services";
 
 /*
  * The command connection's writes, as Redis and the kernel see them: a turn's commands in one
- * writev, in order, with their own replies; no Pipeline per turn (decision 0035). Runs when
- * TEST_REDIS_URL is given (`npm run test:services`).
+ * writev, in order, with their own replies; no Pipeline per turn (decision 0035). Runs in
+ * `npm run test:services`.
  */
-const url = process.env.TEST_REDIS_URL;
+const url = testServices().redisUrl;
 
 /** What Node's stream machinery calls to hand the socket its bytes. */
 interface SocketWrites {
@@ -18,12 +19,12 @@ interface SocketWrites {
   _writev: (chunks: unknown[], callback: () => void) => void;
 }
 
-describe.skipIf(!url)("Redis command writes coalesced per turn", () => {
+describe("Redis command writes coalesced per turn", () => {
   const prefix = `test-coalesce-${randomUUID()}:`;
   let redis: RedisConnection;
 
   beforeAll(async () => {
-    redis = await connectRedis({ url: url ?? "", prefix, logger: createLogger("silent") });
+    redis = await connectRedis({ url: url, prefix, logger: createLogger("silent") });
   });
 
   // Spies come off even when a test fails half-way.
@@ -94,7 +95,7 @@ describe.skipIf(!url)("Redis command writes coalesced per turn", () => {
 
   it("sends commands given while it reconnects once the connection is ready again", async () => {
     const late = await connectRedis({
-      url: url ?? "",
+      url: url,
       prefix,
       logger: createLogger("silent"),
     });
