@@ -53,9 +53,22 @@ async function becomeMutuals(page: Page, other: Page) {
   return { pageName, otherName };
 }
 
+/**
+ * Opens the Following tab once the follows' toasts are gone. They stack at the top centre,
+ * over the tabs, and a toast under the pointer waits for it to leave: a click aimed at the tab
+ * through them would hold them there for good. The pointer goes to the bottom-left corner
+ * first, where nothing reacts to it.
+ */
+async function openFollowingTab(page: Page) {
+  const viewport = page.viewportSize();
+  await page.mouse.move(0, (viewport?.height ?? 1) - 1);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+  await followingTab(page).click();
+}
+
 /** Opens the direct chat with `name` from the Mutual list of the Following tab. */
 async function openDirectChat(page: Page, name: string) {
-  await followingTab(page).click();
+  await openFollowingTab(page);
   await mutualList(page).getByRole("button", { name }).click();
   await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
   await expect(messageBox(page)).toBeEnabled();
@@ -71,9 +84,9 @@ test.describe("following and direct messages", () => {
     const other = await newVisitor(browser);
     const { pageName, otherName } = await becomeMutuals(page, other);
 
-    await followingTab(page).click();
+    await openFollowingTab(page);
     await expect(mutualList(page).getByText(otherName, { exact: true })).toBeVisible();
-    await followingTab(other).click();
+    await openFollowingTab(other);
     await expect(mutualList(other).getByText(pageName, { exact: true })).toBeVisible();
     // Both follow each other, so both show under Following and Followers too.
     const followers = other.getByRole("list", { name: TEXT.followersList, exact: true });
