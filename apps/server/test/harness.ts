@@ -6,7 +6,6 @@ import path from "node:path";
 import { createORPCClient } from "@orpc/client";
 import { RPCLink } from "@orpc/client/fetch";
 import type { ContractRouterClient } from "@orpc/contract";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { REALTIME_PATH, type Contract } from "@chatsphere/contract";
 import { bootstrap, type Runtime } from "../src/bootstrap";
@@ -16,7 +15,7 @@ import { createHttpServer } from "../src/http/server";
 import { createLogger } from "../src/logger";
 import type { MailMessage } from "../src/mail/mailer";
 import { migratedSnapshot } from "./migrated-snapshot";
-import { servicesOfThisRun } from "./services";
+import { createPostgresDatabase, servicesOfThisRun } from "./services";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -32,23 +31,8 @@ async function testDatabase(): Promise<{ target: DatabaseTarget; drop: () => Pro
       drop: async () => {},
     };
   }
-  const adminUrl = services.databaseUrl;
-  const name = `chatsphere_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: "postgres", url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
+  const database = await createPostgresDatabase(services.databaseUrl, "chatsphere_test");
+  return { target: { kind: "postgres", url: database.url }, drop: database.drop };
 }
 
 export interface TestUser {

@@ -5,7 +5,6 @@ import path from "node:path";
 import { createORPCClient } from "@orpc/client";
 import { RPCLink } from "@orpc/client/fetch";
 import type { ContractRouterClient } from "@orpc/contract";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REALTIME_PATH, roomChannel, type Contract } from "@chatsphere/contract";
 import { startTestS3Server, type TestS3Server } from "../src/storage/s3-test-server";
@@ -14,7 +13,7 @@ import { uniqueEmail } from "./harness";
 import { isMessageEvent } from "./message-fixtures";
 import { startServerProcess, stopProcess } from "./processes";
 import { openSocket } from "./realtime-helpers";
-import { testServices } from "./services";
+import { createPostgresDatabase, testServices } from "./services";
 
 /*
  * Two real server processes behind one PostgreSQL, one Redis and one bucket, each with its
@@ -27,29 +26,24 @@ const png = (name = "x.png") => new File([PNG_1X1], name, { type: "image/png" })
 
 describe("two server processes sharing one bucket", () => {
   const publicUrl = "http://localhost:3998";
-  const dbName = `chatsphere_s3_${Date.now().toString(36)}`;
   const dataDirs: string[] = [];
   const children: ChildProcess[] = [];
   const bases: string[] = [];
   let s3: TestS3Server | undefined;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
   beforeAll(async () => {
     s3 = await startTestS3Server();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database "${dbName}"`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${dbName}`;
+    database = await createPostgresDatabase(databaseUrl, "chatsphere_s3");
     // One after the other: the first start migrates and creates the shared secret.
     for (let i = 0; i < 2; i++) {
       const dataDir = mkdtempSync(path.join(tmpdir(), "chatsphere-s3proc-"));
       dataDirs.push(dataDir);
       const started = await startServerProcess({
         ...s3.env,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
-        REDIS_PREFIX: `s3proc-${dbName}:`,
+        REDIS_PREFIX: `s3proc-${database.name}:`,
         PUBLIC_URL: publicUrl,
         DATA_DIR: dataDir,
         LOG_LEVEL: "error",
@@ -63,10 +57,7 @@ describe("two server processes sharing one bucket", () => {
 
   afterAll(async () => {
     await Promise.all(children.map((child) => stopProcess(child)));
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await database?.drop();
     await s3?.close();
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { inject } from "vitest";
 
 export interface TestServices {
@@ -28,4 +30,30 @@ export function testServices(): TestServices {
     );
   }
   return services;
+}
+
+async function onPostgres(adminUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database on the run's PostgreSQL, named `{prefix}_{time}_{random}`: its name, its URL,
+ * and `drop` to remove it (with whatever is still connected to it).
+ */
+export async function createPostgresDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
+  await onPostgres(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => onPostgres(adminUrl, `drop database if exists "${name}" with (force)`),
+  };
 }

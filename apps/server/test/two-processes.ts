@@ -7,12 +7,11 @@ import { createORPCClient } from "@orpc/client";
 import { RPCLink } from "@orpc/client/fetch";
 import type { ContractRouterClient } from "@orpc/contract";
 import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";
 import { REALTIME_PATH, type Contract } from "@chatsphere/contract";
 import { startServerProcess, stopProcess } from "./processes";
 import { openSocket, type TestSocket } from "./realtime-helpers";
-import { testServices } from "./services";
+import { createPostgresDatabase, testServices } from "./services";
 
 /*
  * Two real server processes sharing one PostgreSQL database and one Redis (as behind a load
@@ -49,16 +48,6 @@ export interface TwoProcessesOptions {
 
 const PASSWORD = "password123";
 
-async function onPostgres(sql: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Registers the hooks that start both processes on a fresh database and Redis prefix before
  * the tests of the calling `describe`, and stop them and remove what they left after.
@@ -70,7 +59,7 @@ export function useTwoProcesses({
   started = 2,
 }: TwoProcessesOptions) {
   const prefix = `${name}-${randomUUID()}:`;
-  const dbName = `chatsphere_${name}_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   /** Filled when the processes are up, emptied after the file. */
   const bases: string[] = [];
   const children: ChildProcess[] = [];
@@ -90,11 +79,9 @@ export function useTwoProcesses({
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), `chatsphere-${name}-`));
-    await onPostgres(`create database "${dbName}"`);
-    const url = new URL(databaseUrl);
-    url.pathname = `/${dbName}`;
+    database = await createPostgresDatabase(databaseUrl, `chatsphere_${name}`);
     common = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       PUBLIC_URL: publicUrl,
@@ -116,7 +103,7 @@ export function useTwoProcesses({
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
-    await onPostgres(`drop database if exists "${dbName}" with (force)`);
+    await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     sockets.length = 0;
     children.length = 0;
